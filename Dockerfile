@@ -1,0 +1,19 @@
+FROM python:3.11-slim
+
+ENV PYTHONDONTWRITEBYTECODE=1 PYTHONUNBUFFERED=1 PIP_NO_CACHE_DIR=1
+WORKDIR /app
+
+COPY pyproject.toml README.md ./
+COPY service ./service
+RUN pip install .
+
+COPY alembic.ini ./
+COPY migrations ./migrations
+
+RUN useradd --create-home --uid 10001 app && mkdir -p /app/instance && chown app /app/instance
+USER app
+
+ENV PORT=8000 WORKERS=4
+EXPOSE 8000
+# Migrations run once per deploy (`alembic upgrade head`), not in every replica's start.
+CMD ["sh", "-c", "exec gunicorn --workers ${WORKERS} --bind 0.0.0.0:${PORT} 'service:create_app()'"]

@@ -1,0 +1,47 @@
+# The two commands of the README: `make run` and `make test`. Everything installs into .venv.
+PYTHON ?= python3
+VENV ?= .venv
+BIN := $(VENV)/bin
+PORT ?= 8000
+WORKERS ?= 2
+TEST_DATABASE_URL ?= postgresql://postgres@127.0.0.1:5432/test
+export TEST_DATABASE_URL
+
+.PHONY: run test install install-dev migrate openapi lint bench clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+$(VENV)/.installed: pyproject.toml | $(BIN)/python
+	$(BIN)/pip install --quiet -e .
+	touch $@
+
+$(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
+	$(BIN)/pip install --quiet -e '.[dev]'
+	touch $@ $(VENV)/.installed
+
+install: $(VENV)/.installed
+install-dev: $(VENV)/.installed-dev
+
+migrate: install
+	$(BIN)/alembic upgrade head
+
+run: migrate
+	$(BIN)/gunicorn --workers $(WORKERS) --bind 127.0.0.1:$(PORT) --access-logfile - 'service:create_app()'
+
+test: install-dev
+	$(BIN)/pytest
+
+openapi: install
+	DATABASE_URL=sqlite:// FLASK_APP='service:create_app()' $(BIN)/flask openapi write --format=json openapi/openapi.json
+
+lint: install-dev
+	$(BIN)/ruff check service tests migrations
+	$(BIN)/ruff format --check service tests migrations
+
+bench: install-dev
+	$(BIN)/python -m tests.bench
+
+clean:
+	rm -rf $(VENV) instance .pytest_cache .hypothesis

@@ -1,0 +1,24 @@
+"""The card-table service: ``create_app`` builds the WSGI application."""
+
+from flask import Flask
+
+from .config import Config
+from .store.db import make_engine, make_session_factory
+
+
+def create_app(test_config: dict | None = None) -> Flask:
+    app = Flask(__name__)
+    app.config.from_object(Config)
+    if test_config:
+        app.config.update(test_config)
+    app.json.sort_keys = False
+    engine = make_engine(app.config["DATABASE_URL"])
+    app.extensions["db_engine"] = engine
+    app.extensions["db_sessions"] = make_session_factory(engine)
+
+    from .api import init_api
+    from .api.context import close_session
+
+    init_api(app)
+    app.teardown_appcontext(close_session)
+    return app

@@ -1,0 +1,44 @@
+"""The HTTP layer: flask-smorest blueprints under /v1 and their schemas."""
+
+from flask import Flask
+from flask_smorest import Api as SmorestApi
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm.exc import StaleDataError
+from werkzeug.exceptions import HTTPException
+
+from ..engine import EngineError
+from ..errors import Conflict, ServiceError
+from . import problems
+
+
+class Api(SmorestApi):
+    """flask-smorest with RFC 9457 problem documents for every error."""
+
+    ERROR_SCHEMA = problems.ProblemSchema
+
+    def handle_http_exception(self, error: HTTPException):
+        return problems.from_http_exception(error)
+
+    def _register_error_handlers(self):
+        super()._register_error_handlers()
+        self._app.register_error_handler(ServiceError, problems.from_service_error)
+        self._app.register_error_handler(EngineError, problems.from_engine_error)
+        # Lost races: a version that moved under us (compare-and-set on SQLite, where
+        # FOR UPDATE is a no-op) or a seat taken at the same instant. Safe to retry.
+        for race in (StaleDataError, IntegrityError):
+            self._app.register_error_handler(race, _lost_race)
+
+
+def _lost_race(_error):
+    return problems.from_service_error(Conflict("another request changed this game; retry"))
+
+
+def init_api(app: Flask) -> Api:
+    from .catalog import blp as catalog
+    from .games import blp as games
+    from .health import blp as health
+
+    api = Api(app)
+    for blueprint in (catalog, games, health):
+        api.register_blueprint(blueprint, url_prefix="/v1")
+    return api

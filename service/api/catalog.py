@@ -1,0 +1,31 @@
+"""The catalogue of game types."""
+
+from dataclasses import asdict
+
+from flask.views import MethodView
+from flask_smorest import Blueprint
+
+from ..engine import GAMES
+from . import schemas
+
+blp = Blueprint("catalog", __name__, description="Game types and their options")
+
+
+@blp.route("/catalog")
+class Catalog(MethodView):
+    @blp.response(200, schemas.CatalogSchema)
+    def get(self):
+        """Every game type: players, options with defaults and allowed values, deck, rules"""
+        return {
+            "games": [
+                {
+                    "slug": game.slug,
+                    "title": game.title,
+                    "players": {"min": game.min_players, "max": game.max_players},
+                    "options": [asdict(option) for option in game.options],
+                    "deck": game.deck,
+                    "rules": game.rules_summary,
+                }
+                for game in GAMES.values()
+            ]
+        }

@@ -1,0 +1,142 @@
+"""Tables: create, list, join, deal, summary, view, moves and events."""
+
+import uuid
+
+from flask import request
+from flask.views import MethodView
+from flask_smorest import Blueprint
+
+from ..errors import ValidationFailed
+from ..store import games
+from . import schemas
+from .context import bearer_token, session
+
+blp = Blueprint("games", __name__, description="Tables, seats, moves and the event log")
+
+SEAT_AUTH = [{"seatToken": []}]
+MAYBE_AUTH = [{}, {"seatToken": []}]
+
+
+@blp.route("/games")
+class Games(MethodView):
+    @blp.arguments(schemas.LobbyQuerySchema, location="query")
+    @blp.response(200, schemas.LobbySchema)
+    def get(self, query):
+        """The lobby: public tables, newest first, a page at a time"""
+        return games.lobby(
+            session(), query.get("type"), query.get("status"), query.get("cursor"), query["limit"]
+        )
+
+    @blp.arguments(schemas.CreateGameSchema)
+    @blp.response(201, schemas.CreatedGameSchema)
+    @blp.alt_response(422, description="Invalid body or options")
+    def post(self, body):
+        """Create a table; the answer carries the host token (and a private table's code)"""
+        return games.create(session(), body)
+
+
+@blp.route("/games/<uuid:game_id>")
+class GameSummary(MethodView):
+    @blp.response(200, schemas.GameSchema, headers={"ETag": {"description": "The version"}})
+    @blp.alt_response(304, description="Not modified since the given If-None-Match")
+    @blp.alt_response(404, description="No such game")
+    def get(self, game_id: uuid.UUID):
+        """The public summary of a table"""
+        game = games.load(session(), game_id)
+        etag = f'"{game.version}"'
+        if request.if_none_match.contains(str(game.version)):
+            return "", 304, {"ETag": etag}
+        return games.summary(game), {"ETag": etag}
+
+
+@blp.route("/games/<uuid:game_id>/players")
+class Players(MethodView):
+    @blp.arguments(schemas.JoinSchema)
+    @blp.response(201, schemas.JoinedSchema)
+    @blp.alt_response(403, description="Wrong or missing code of a private table")
+    @blp.alt_response(404, description="No such game")
+    @blp.alt_response(409, description="Table full, or the game has started")
+    def post(self, body, game_id: uuid.UUID):
+        """Take a seat; the answer carries the seat's token"""
+        return games.join(session(), game_id, body["name"], body.get("code"))
+
+
+@blp.route("/tables/join")
+class JoinByCode(MethodView):
+    @blp.arguments(schemas.CodeJoinSchema)
+    @blp.response(201, schemas.CodeJoinedSchema)
+    @blp.alt_response(403, description="No table has this code")
+    @blp.alt_response(409, description="Table full, or the game has started")
+    def post(self, body):
+        """Take a seat at a private table by its code"""
+        return games.join_by_code(session(), body["code"], body["name"])
+
+
+@blp.route("/games/<uuid:game_id>/deal")
+class Deal(MethodView):
+    @blp.response(200, schemas.GameSchema)
+    @blp.alt_response(401, description="No or unknown token")
+    @blp.alt_response(403, description="Not the host")
+    @blp.alt_response(409, description="Wrong phase, or too few players")
+    @blp.doc(security=SEAT_AUTH)
+    def post(self, game_id: uuid.UUID):
+        """Shuffle and deal the next round (host token)"""
+        return games.deal(session(), game_id, bearer_token())
+
+
+@blp.route("/games/<uuid:game_id>/view")
+class View(MethodView):
+    @blp.response(200, schemas.ViewSchema)
+    @blp.alt_response(401, description="Unknown token")
+    @blp.alt_response(404, description="No such game")
+    @blp.doc(security=MAYBE_AUTH)
+    def get(self, game_id: uuid.UUID):
+        """What the token's seat may know, with its legal moves; no token: a spectator"""
+        game = games.load(session(), game_id)
+        return games.view(game, games.identify(game, bearer_token()).seat)
+
+
+@blp.route("/games/<uuid:game_id>/moves")
+class Moves(MethodView):
+    @blp.arguments(schemas.MoveHeadersSchema, location="headers")
+    @blp.arguments(schemas.MoveSchema)
+    @blp.response(201, schemas.MoveAnswerSchema)
+    @blp.alt_response(401, description="No or unknown token")
+    @blp.alt_response(409, description="Not your turn, or wrong phase")
+    @blp.alt_response(412, description="If-Match names an older version")
+    @blp.alt_response(422, description="Not one of your legal_moves, or malformed")
+    @blp.doc(security=SEAT_AUTH)
+    def post(self, headers, body, game_id: uuid.UUID):
+        """Play one of your legal_moves"""
+        return games.move(
+            session(),
+            game_id,
+            bearer_token(),
+            body,
+            headers.get("idempotency_key"),
+            _version(headers.get("if_match")),
+        )
+
+
+@blp.route("/games/<uuid:game_id>/events")
+class Events(MethodView):
+    @blp.arguments(schemas.EventsQuerySchema, location="query")
+    @blp.response(200, schemas.EventsPageSchema)
+    @blp.alt_response(401, description="Unknown token")
+    @blp.alt_response(404, description="No such game")
+    @blp.doc(security=MAYBE_AUTH)
+    def get(self, query, game_id: uuid.UUID):
+        """The event log after `after`, as the token's seat may see it"""
+        game = games.load(session(), game_id)
+        seat = games.identify(game, bearer_token()).seat
+        return games.events_page(session(), game, seat, query["after"], query["limit"])
+
+
+def _version(if_match: str | None) -> int | None:
+    """`If-Match` takes the version as the summary's ETag gives it: `"7"`, or plain `7`."""
+    if if_match is None:
+        return None
+    text = if_match.strip().removeprefix("W/").strip('"')
+    if not text.isdigit():
+        raise ValidationFailed("If-Match", "must be a game version, as the ETag gives it")
+    return int(text)

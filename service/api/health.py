@@ -1,0 +1,42 @@
+"""Liveness and readiness."""
+
+from alembic.runtime.migration import MigrationContext
+from alembic.script import ScriptDirectory
+from flask import current_app
+from flask.views import MethodView
+from flask_smorest import Blueprint
+from sqlalchemy.exc import SQLAlchemyError
+
+from ..errors import ServiceError
+from . import schemas
+from .context import session
+
+blp = Blueprint("health", __name__, description="Liveness and readiness")
+
+
+class NotReady(ServiceError):
+    status, code, title = 503, "not_ready", "Not ready"
+
+
+@blp.route("/health")
+class Health(MethodView):
+    @blp.response(200, schemas.HealthSchema)
+    def get(self):
+        """200 while the process serves"""
+        return {"status": "ok"}
+
+
+@blp.route("/ready")
+class Ready(MethodView):
+    @blp.response(200, schemas.HealthSchema)
+    @blp.alt_response(503, description="The database does not answer or is not migrated")
+    def get(self):
+        """200 when the database answers and its schema is at the newest migration"""
+        head = ScriptDirectory(current_app.config["MIGRATIONS_DIR"]).get_current_head()
+        try:
+            current = MigrationContext.configure(session().connection()).get_current_revision()
+        except SQLAlchemyError as error:
+            raise NotReady("the database does not answer") from error
+        if current != head:
+            raise NotReady(f"database at migration {current}, code expects {head}")
+        return {"status": "ready"}

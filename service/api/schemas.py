@@ -1,0 +1,200 @@
+"""Request and response shapes; the OpenAPI document is generated from them."""
+
+import marshmallow as ma
+from marshmallow import fields, validate
+
+from ..engine import GAMES
+
+STATUSES = ("waiting", "playing", "round_over", "finished")
+MAX_SEED = 2**256 - 1
+
+
+class StrictSchema(ma.Schema):
+    """Refuses fields it does not know, so a typo is an error and not a silent default."""
+
+    class Meta:
+        unknown = ma.RAISE
+
+
+class OpenSchema(ma.Schema):
+    """Keeps every key it is given: a game's own fields pass through unchanged."""
+
+    class Meta:
+        unknown = ma.INCLUDE
+
+    @ma.post_dump(pass_original=True)
+    def keep_extra_keys(self, data, original, **_):
+        return {**{k: v for k, v in original.items() if k not in data}, **data}
+
+
+def Int(**kwargs):  # noqa: N802 - reads like a field class
+    """A JSON integer that refuses `"4"`, `4.5` and `true` alike (query strings use
+    plain ``fields.Integer``, their values being text)."""
+    return fields.Integer(strict=True, **kwargs)
+
+
+class CreateGameSchema(StrictSchema):
+    type = fields.String(required=True, validate=validate.OneOf(sorted(GAMES)))
+    options = fields.Dict(keys=fields.String(), load_default=dict)
+    seats = Int(
+        load_default=None,
+        allow_none=True,
+        validate=validate.Range(1, 64),
+        metadata={"description": "Seats at the table; default the game's maximum"},
+    )
+    visibility = fields.String(
+        load_default="public", validate=validate.OneOf(["public", "private"])
+    )
+    turn_seconds = Int(load_default=None, allow_none=True, validate=validate.Range(1, 3600))
+    seed = Int(
+        load_default=None,
+        allow_none=True,
+        validate=validate.Range(0, MAX_SEED),
+        metadata={"description": "Fix the random stream; default: 128 bits from the OS"},
+    )
+
+
+class SeatSchema(ma.Schema):
+    seat = Int()
+    name = fields.String()
+    bot = fields.String(allow_none=True)
+    cards = Int(allow_none=True, metadata={"description": "Cards in hand (public count)"})
+    safe = fields.Boolean()
+    out = fields.Boolean()
+    score = Int(allow_none=True)
+    lives = Int(allow_none=True)
+
+
+class GameSchema(ma.Schema):
+    id = fields.String()
+    type = fields.String()
+    options = fields.Dict()
+    visibility = fields.String()
+    status = fields.String(validate=validate.OneOf(STATUSES))
+    round = Int()
+    max_seats = Int()
+    turn_seconds = Int(allow_none=True)
+    seats = fields.List(fields.Nested(SeatSchema))
+    turn = Int(allow_none=True, metadata={"description": "The seat to act, if only one"})
+    deadline = fields.String(allow_none=True, metadata={"format": "date-time"})
+    version = Int()
+    seed_commitment = fields.String(
+        allow_none=True, metadata={"description": "SHA-256 of the seed, from the first deal"}
+    )
+    created_at = fields.String(metadata={"format": "date-time"})
+
+
+class CreatedGameSchema(GameSchema):
+    host_token = fields.String(metadata={"description": "Bearer token of the host"})
+    code = fields.String(allow_none=True, metadata={"description": "Join code (private)"})
+
+
+class LobbyQuerySchema(StrictSchema):
+    type = fields.String(validate=validate.OneOf(sorted(GAMES)))
+    status = fields.String(validate=validate.OneOf(STATUSES))
+    cursor = fields.String()
+    limit = fields.Integer(load_default=20, validate=validate.Range(1, 100))
+
+
+class LobbySchema(ma.Schema):
+    games = fields.List(fields.Nested(GameSchema))
+    next_cursor = fields.String(allow_none=True)
+
+
+class JoinSchema(StrictSchema):
+    name = fields.String(required=True, validate=validate.Length(1, 40))
+    code = fields.String(validate=validate.Length(1, 16))
+
+
+class JoinedSchema(ma.Schema):
+    seat = Int()
+    token = fields.String(metadata={"description": "Bearer token of this seat"})
+
+
+class CodeJoinSchema(StrictSchema):
+    code = fields.String(required=True, validate=validate.Length(1, 16))
+    name = fields.String(required=True, validate=validate.Length(1, 40))
+
+
+class CodeJoinedSchema(JoinedSchema):
+    game_id = fields.String()
+
+
+class MoveSchema(OpenSchema):
+    """One object of the seat's `legal_moves`, verbatim."""
+
+    type = fields.String(required=True)
+
+
+class MoveHeadersSchema(ma.Schema):
+    idempotency_key = fields.String(
+        data_key="Idempotency-Key", validate=validate.Length(1, 200)
+    )
+    if_match = fields.String(data_key="If-Match")
+
+
+class EventSchema(ma.Schema):
+    seq = Int()
+    round = Int()
+    type = fields.String()
+    seat = Int(allow_none=True)
+    at = fields.String(metadata={"format": "date-time"})
+    data = fields.Dict()
+
+
+class EventsQuerySchema(StrictSchema):
+    after = fields.Integer(load_default=0, validate=validate.Range(min=0))
+    limit = fields.Integer(load_default=100, validate=validate.Range(1, 500))
+
+
+class EventsPageSchema(ma.Schema):
+    events = fields.List(fields.Nested(EventSchema))
+    last_seq = Int()
+
+
+class ViewSchema(OpenSchema):
+    """The common fields; each game adds its own (see the catalogue)."""
+
+    game_id = fields.String()
+    type = fields.String()
+    status = fields.String()
+    round = Int()
+    version = Int()
+    seat = Int(allow_none=True)
+    legal_moves = fields.List(fields.Dict())
+    deadline = fields.String(allow_none=True, metadata={"format": "date-time"})
+    seed_commitment = fields.String(allow_none=True)
+
+
+class MoveAnswerSchema(ma.Schema):
+    events = fields.List(fields.Nested(EventSchema))
+    view = fields.Nested(ViewSchema)
+
+
+class OptionSchema(ma.Schema):
+    name = fields.String()
+    default = fields.Raw()
+    allowed = fields.List(fields.Raw())
+    description = fields.String()
+
+
+class PlayersSchema(ma.Schema):
+    min = Int()
+    max = Int()
+
+
+class GameTypeSchema(ma.Schema):
+    slug = fields.String()
+    title = fields.String()
+    players = fields.Nested(PlayersSchema)
+    options = fields.List(fields.Nested(OptionSchema))
+    deck = fields.Dict()
+    rules = fields.String()
+
+
+class CatalogSchema(ma.Schema):
+    games = fields.List(fields.Nested(GameTypeSchema))
+
+
+class HealthSchema(ma.Schema):
+    status = fields.String()

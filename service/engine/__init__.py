@@ -1,0 +1,32 @@
+"""Pure game rules: no Flask, no SQL, no global randomness."""
+
+from .base import (
+    EngineError,
+    Event,
+    Game,
+    IllegalMove,
+    InvalidOptions,
+    NotYourTurn,
+    Option,
+    RoundResult,
+    play,
+)
+from .old_maid import OldMaid
+from .rng import Rng, seed_commitment
+
+GAMES: dict[str, Game] = {game.slug: game for game in (OldMaid(),)}
+
+__all__ = [
+    "GAMES",
+    "EngineError",
+    "Event",
+    "Game",
+    "IllegalMove",
+    "InvalidOptions",
+    "NotYourTurn",
+    "Option",
+    "Rng",
+    "RoundResult",
+    "play",
+    "seed_commitment",
+]

@@ -1,0 +1,154 @@
+"""The interface every game implements, its events and its small family of errors."""
+
+import dataclasses
+import json
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from .rng import Rng
+
+
+class EngineError(Exception):
+    """A move or a setting the rules refuse. ``code`` is the stable machine word."""
+
+    code = "engine_error"
+
+
+class IllegalMove(EngineError):
+    code = "illegal_move"
+
+
+class NotYourTurn(EngineError):
+    code = "not_your_turn"
+
+
+class InvalidOptions(EngineError):
+    code = "validation_error"
+
+    def __init__(self, option: str, message: str):
+        super().__init__(f"option {option!r}: {message}")
+        self.option = option
+        self.message = message
+
+
+@dataclass(frozen=True)
+class Event:
+    """One entry of the log. ``data`` is public; ``secret`` is merged into it for the
+    seats in ``audience`` only (and for everyone once the match is finished)."""
+
+    type: str
+    seat: int | None = None
+    data: dict[str, Any] = field(default_factory=dict)
+    secret: dict[str, Any] | None = None
+    audience: tuple[int, ...] = ()
+
+    def seen_by(self, seat: int | None, reveal_all: bool = False) -> dict[str, Any]:
+        if self.secret and (reveal_all or seat in self.audience):
+            return {**self.data, **self.secret}
+        return dict(self.data)
+
+
+@dataclass(frozen=True)
+class Option:
+    """A table option shown in the catalogue: its default and the values allowed."""
+
+    name: str
+    default: Any
+    allowed: tuple
+    description: str
+
+
+@dataclass(frozen=True)
+class RoundResult:
+    """How a round ended: ``losers`` and ``winners`` are seat lists."""
+
+    winners: tuple[int, ...]
+    losers: tuple[int, ...]
+    detail: dict[str, Any] = field(default_factory=dict)
+
+
+def canonical(move: Any) -> str:
+    """One spelling per move, so `1` never equals `true` and key order never matters."""
+    return json.dumps(move, sort_keys=True, separators=(",", ":"))
+
+
+class Game(ABC):
+    """One card game's rules. Pure: no I/O, randomness only from the given ``Rng``.
+
+    A round's state is a dataclass of ``state_type`` holding plain JSON values, so the
+    store can save it as JSON and load it back on any replica.
+    """
+
+    slug: ClassVar[str]
+    title: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    options: ClassVar[tuple[Option, ...]]
+    deck: ClassVar[dict[str, Any]]
+    rules_summary: ClassVar[str]
+    state_type: ClassVar[type]
+
+    def resolve_options(self, given: dict[str, Any]) -> dict[str, Any]:
+        """Fill in defaults and refuse unknown options or values, naming the option."""
+        known = {option.name: option for option in self.options}
+        for name in given:
+            if name not in known:
+                raise InvalidOptions(name, f"unknown option for {self.slug}")
+        resolved = {}
+        for name, option in known.items():
+            value = given.get(name, option.default)
+            if not any(canonical(value) == canonical(allowed) for allowed in option.allowed):
+                raise InvalidOptions(name, f"must be one of {list(option.allowed)}")
+            resolved[name] = value
+        return resolved
+
+    def check_players(self, players: int) -> None:
+        if not self.min_players <= players <= self.max_players:
+            raise InvalidOptions(
+                "seats", f"{self.title} takes {self.min_players}-{self.max_players} players"
+            )
+
+    def dump_state(self, state) -> dict[str, Any]:
+        return dataclasses.asdict(state)
+
+    def load_state(self, data: dict[str, Any]):
+        return self.state_type(**data)
+
+    @abstractmethod
+    def deal(self, options: dict, players: int, dealer: int, rng: Rng) -> tuple[Any, list[Event]]:
+        """Set up a round: the new state and the events of the deal."""
+
+    @abstractmethod
+    def legal_moves(self, state, seat: int) -> list[dict[str, Any]]:
+        """Every move ``seat`` may send now, sorted, ready to post verbatim. Pure."""
+
+    @abstractmethod
+    def apply(self, state, seat: int, move: dict[str, Any], rng: Rng) -> list[Event]:
+        """Apply a move already checked legal; mutates ``state``."""
+
+    @abstractmethod
+    def view(self, state, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` (``None``: a spectator) may know of the round, and nothing more."""
+
+    @abstractmethod
+    def public_seats(self, state) -> list[dict[str, Any]]:
+        """Per seat, what the whole table sees: card count, safe or out."""
+
+    @abstractmethod
+    def to_act(self, state) -> list[int]:
+        """The seats that may move now (one for turn-based games; empty when over)."""
+
+    @abstractmethod
+    def result(self, state) -> RoundResult | None:
+        """The round's outcome, or ``None`` while it is being played."""
+
+
+def play(game: Game, state, seat: int, move: Any, rng: Rng) -> list[Event]:
+    """The one move path: check ``move`` against ``legal_moves`` and apply it."""
+    legal = game.legal_moves(state, seat)
+    if not legal:
+        raise NotYourTurn(f"seat {seat} has no move to make now")
+    if canonical(move) not in {canonical(option) for option in legal}:
+        raise IllegalMove("that move is not one of your legal_moves")
+    return game.apply(state, seat, move, rng)

@@ -1,0 +1,34 @@
+"""Cards and decks of the standard 52-card pack, as strings: rank + suit (`10H`, `QC`), `JK`."""
+
+RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+SUITS = ("C", "D", "H", "S")
+JOKER = "JK"
+BLACK_SUITS = frozenset("CS")
+
+
+def standard_deck() -> list[str]:
+    """The 52 cards, suit by suit, in a fixed order (the RNG shuffles it)."""
+    return [rank + suit for suit in SUITS for rank in RANKS]
+
+
+def rank(card: str) -> str:
+    return card[:-1]
+
+
+def suit(card: str) -> str:
+    return card[-1]
+
+
+def colour(card: str) -> str:
+    return "black" if suit(card) in BLACK_SUITS else "red"
+
+
+def sort_key(card: str) -> tuple[int, int]:
+    """Order for showing a hand: by rank, then suit; the joker last."""
+    if card == JOKER:
+        return (len(RANKS), 0)
+    return (RANKS.index(rank(card)), SUITS.index(suit(card)))
+
+
+def sorted_cards(cards) -> list[str]:
+    return sorted(cards, key=sort_key)

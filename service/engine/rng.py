@@ -1,0 +1,54 @@
+"""The one random source of every game: a counter-mode HMAC-SHA256 stream.
+
+Re-implementable in any language (see docs/random.md):
+
+* key      = the seed written in decimal ASCII (``str(seed).encode()``)
+* block(i) = HMAC-SHA256(key, i as 8-byte big-endian), i = 0, 1, 2, ...
+* a draw takes the next block and reads its first 8 bytes as a big-endian
+  unsigned integer x; ``below(n)`` returns ``x % n`` unless x falls in the
+  incomplete last bucket (``x >= 2**64 - 2**64 % n``), in which case that block
+  is thrown away and the next one is drawn (rejection sampling, no modulo bias);
+* ``shuffle`` is Fisher-Yates from the end: for i = len-1 down to 1,
+  j = below(i + 1), swap items i and j.
+
+The counter is the generator's whole state, so it is stored with the game and
+the stream resumes exactly where it stopped on whichever replica serves the
+next request.
+"""
+
+import hashlib
+import hmac
+
+_SPACE = 2**64
+
+
+def seed_commitment(seed: int) -> str:
+    """SHA-256 of the seed's decimal ASCII form, published before the seed is."""
+    return hashlib.sha256(str(seed).encode()).hexdigest()
+
+
+class Rng:
+    def __init__(self, seed: int, counter: int = 0):
+        self._key = str(seed).encode()
+        self.counter = counter
+
+    def _next_word(self) -> int:
+        block = hmac.new(self._key, self.counter.to_bytes(8, "big"), hashlib.sha256).digest()
+        self.counter += 1
+        return int.from_bytes(block[:8], "big")
+
+    def below(self, n: int) -> int:
+        """A uniform integer in ``[0, n)``."""
+        if n < 1:
+            raise ValueError("below() needs n >= 1")
+        limit = _SPACE - _SPACE % n
+        while True:
+            word = self._next_word()
+            if word < limit:
+                return word % n
+
+    def shuffle(self, items: list) -> None:
+        """Shuffle in place (Fisher-Yates from the end)."""
+        for i in range(len(items) - 1, 0, -1):
+            j = self.below(i + 1)
+            items[i], items[j] = items[j], items[i]

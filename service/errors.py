@@ -1,0 +1,58 @@
+"""Refusals of the service itself (the engine has its own family). The API maps
+each to a problem document by its ``status`` and stable ``code``."""
+
+
+class ServiceError(Exception):
+    status = 400
+    code = "bad_request"
+    title = "Bad request"
+
+    def __init__(self, detail: str):
+        super().__init__(detail)
+        self.detail = detail
+
+
+class NotFound(ServiceError):
+    status, code, title = 404, "not_found", "Not found"
+
+
+class Unauthorized(ServiceError):
+    status, code, title = 401, "unauthorized", "Missing or unknown token"
+
+
+class Forbidden(ServiceError):
+    status, code, title = 403, "forbidden", "Not allowed for this token"
+
+
+class BadCode(ServiceError):
+    status, code, title = 403, "bad_code", "Wrong table code"
+
+
+class TableFull(ServiceError):
+    status, code, title = 409, "table_full", "The table is full"
+
+
+class WrongPhase(ServiceError):
+    status, code, title = 409, "wrong_phase", "Not possible in this phase of the game"
+
+
+class Conflict(ServiceError):
+    status, code, title = 409, "conflict", "The game changed at the same time; retry"
+
+
+class StaleVersion(ServiceError):
+    status, code, title = 412, "stale_version", "The game has moved on"
+
+
+class IdempotencyConflict(ServiceError):
+    status, code, title = 422, "idempotency_conflict", "Idempotency-Key reused for another move"
+
+
+class ValidationFailed(ServiceError):
+    """Input the schema let through but the service refuses; names the field."""
+
+    status, code, title = 422, "validation_error", "Invalid input"
+
+    def __init__(self, field: str, message: str):
+        super().__init__(f"{field}: {message}")
+        self.errors = {field: [message]}

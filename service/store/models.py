@@ -1,0 +1,92 @@
+"""Tables: games, their seats, their event log, and remembered move answers."""
+
+import uuid
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import JSON, BigInteger, DateTime, ForeignKey, Index, Integer, String, Uuid
+from sqlalchemy.dialects.postgresql import JSONB
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
+
+JSONType = JSON().with_variant(JSONB(), "postgresql")
+
+
+def utcnow() -> datetime:
+    return datetime.now(UTC)
+
+
+class Base(DeclarativeBase):
+    type_annotation_map = {dict[str, Any]: JSONType, list[Any]: JSONType}
+
+
+class Game(Base):
+    __tablename__ = "games"
+
+    id: Mapped[uuid.UUID] = mapped_column(Uuid, primary_key=True, default=uuid.uuid4)
+    type: Mapped[str] = mapped_column(String(40))
+    options: Mapped[dict[str, Any]]
+    visibility: Mapped[str] = mapped_column(String(10))
+    code: Mapped[str | None] = mapped_column(String(16), unique=True)
+    max_seats: Mapped[int] = mapped_column(Integer)
+    turn_seconds: Mapped[int | None] = mapped_column(Integer)
+    host_token_hash: Mapped[str] = mapped_column(String(64))
+    status: Mapped[str] = mapped_column(String(12), default="waiting")
+    round: Mapped[int] = mapped_column(Integer, default=0)
+    # Every change bumps the version; SQLAlchemy also checks it on UPDATE (compare-and-set).
+    version: Mapped[int] = mapped_column(Integer, default=1)
+    # Decimal text: server seeds have 128 bits, beyond any integer column.
+    seed: Mapped[str] = mapped_column(String(80))
+    rng_counter: Mapped[int] = mapped_column(BigInteger, default=0)
+    state: Mapped[dict[str, Any] | None]
+    last_seq: Mapped[int] = mapped_column(Integer, default=0)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(
+        DateTime(timezone=True), default=utcnow, onupdate=utcnow
+    )
+
+    seats: Mapped[list["Seat"]] = relationship(
+        back_populates="game", order_by="Seat.seat", cascade="all, delete-orphan"
+    )
+
+    __table_args__ = (Index("ix_games_lobby", "visibility", "created_at"),)
+    __mapper_args__ = {"version_id_col": version}
+
+
+class Seat(Base):
+    __tablename__ = "seats"
+
+    game_id: Mapped[uuid.UUID] = mapped_column(ForeignKey("games.id"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    name: Mapped[str] = mapped_column(String(40))
+    bot: Mapped[str | None] = mapped_column(String(20))
+    token_hash: Mapped[str] = mapped_column(String(64))
+    joined_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+    game: Mapped[Game] = relationship(back_populates="seats")
+
+
+class EventRow(Base):
+    __tablename__ = "events"
+
+    game_id: Mapped[uuid.UUID] = mapped_column(ForeignKey("games.id"), primary_key=True)
+    seq: Mapped[int] = mapped_column(Integer, primary_key=True)
+    round: Mapped[int] = mapped_column(Integer)
+    type: Mapped[str] = mapped_column(String(40))
+    seat: Mapped[int | None] = mapped_column(Integer)
+    data: Mapped[dict[str, Any]]
+    secret: Mapped[dict[str, Any] | None]
+    audience: Mapped[list[Any]]
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class IdempotentAnswer(Base):
+    """The first answer to a move sent with an ``Idempotency-Key``, replayed on retries."""
+
+    __tablename__ = "idempotent_answers"
+
+    game_id: Mapped[uuid.UUID] = mapped_column(ForeignKey("games.id"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    key: Mapped[str] = mapped_column(String(200), primary_key=True)
+    request_hash: Mapped[str] = mapped_column(String(64))
+    answer: Mapped[dict[str, Any]]
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

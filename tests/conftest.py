@@ -1,0 +1,96 @@
+"""Fixtures: a database of the run's own (PostgreSQL, or SQLite when none answers) and
+the app and client on it. Engine tests need none of this and never touch a database."""
+
+import os
+import sys
+import uuid
+
+import pytest
+from alembic import command
+from alembic.config import Config as AlembicConfig
+from sqlalchemy import create_engine, text
+from sqlalchemy.engine import make_url
+from sqlalchemy.exc import OperationalError
+
+from service import create_app
+from service.config import ROOT, normalise_database_url
+from service.store.models import Base
+
+DEFAULT_TEST_URL = "postgresql://postgres@127.0.0.1:5432/test"
+
+
+def _postgres_answers(url: str) -> bool:
+    engine = create_engine(url, connect_args={"connect_timeout": 3})
+    try:
+        with engine.connect():
+            return True
+    except OperationalError:
+        return False
+    finally:
+        engine.dispose()
+
+
+def pytest_configure(config):
+    server = normalise_database_url(os.environ.get("TEST_DATABASE_URL", DEFAULT_TEST_URL))
+    config.test_server_url = server if _postgres_answers(server) else None
+    if config.test_server_url is None:
+        if os.environ.get("REQUIRE_POSTGRES"):
+            raise pytest.UsageError(f"REQUIRE_POSTGRES is set but {server} does not answer")
+        print(
+            f"PostgreSQL does not answer at {server}: running on SQLite, "
+            "skipping the tests marked postgres",
+            file=sys.stderr,
+        )
+
+
+def pytest_collection_modifyitems(config, items):
+    if config.test_server_url is None:
+        skip = pytest.mark.skip(reason="needs PostgreSQL (TEST_DATABASE_URL does not answer)")
+        for item in items:
+            if "postgres" in item.keywords:
+                item.add_marker(skip)
+
+
+def migrate(url: str, revision: str = "head") -> None:
+    alembic_config = AlembicConfig(str(ROOT / "alembic.ini"))
+    alembic_config.set_main_option("sqlalchemy.url", url.replace("%", "%%"))
+    command.upgrade(alembic_config, revision)
+
+
+@pytest.fixture(scope="session")
+def database_url(pytestconfig, tmp_path_factory):
+    """A database created for this run, migrated to head, dropped at the end."""
+    server = pytestconfig.test_server_url
+    if server is None:
+        url = f"sqlite:///{tmp_path_factory.mktemp('db') / 'test.sqlite'}"
+        migrate(url)
+        yield url
+        return
+    name = f"test_{uuid.uuid4().hex[:12]}"
+    admin = create_engine(server, isolation_level="AUTOCOMMIT")
+    with admin.connect() as connection:
+        connection.execute(text(f'CREATE DATABASE "{name}"'))
+    url = make_url(server).set(database=name).render_as_string(hide_password=False)
+    try:
+        migrate(url)
+        yield url
+    finally:
+        with admin.connect() as connection:
+            connection.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+        admin.dispose()
+
+
+@pytest.fixture(scope="session")
+def app(database_url):
+    """The application, on the run's database."""
+    return create_app({"TESTING": True, "DATABASE_URL": database_url})
+
+
+@pytest.fixture
+def client(app):
+    """A test client; every table is emptied after the test."""
+    yield app.test_client()
+    engine = app.extensions["db_engine"]
+    with engine.begin() as connection:
+        for table in reversed(Base.metadata.sorted_tables):
+            connection.execute(table.delete())
