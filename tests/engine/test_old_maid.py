@@ -1,0 +1,226 @@
+"""Old Maid, seed 003 (the online preset), one test per rule sentence, on rigged decks."""
+
+import copy
+
+import pytest
+
+from service.engine import GAMES, IllegalMove, NotYourTurn, Rng, play
+from service.engine.cards import rank, standard_deck
+from service.engine.old_maid import OldMaidState
+
+from .rigging import RiggedDeck, ShuffleSpy, deal_round_robin
+
+OLD_MAID = GAMES["old-maid"]
+ONLINE = OLD_MAID.resolve_options({})
+DECK_51 = [card for card in standard_deck() if card != "QC"]
+
+
+def rigged_deal(hands: list[list[str]], dealer: int):
+    """Deal exactly ``hands`` (seat by seat, before pairs are laid)."""
+    order = deal_round_robin(hands, first=(dealer + 1) % len(hands))
+    return OLD_MAID.deal(ONLINE, len(hands), dealer, RiggedDeck(order))
+
+
+def split(cards: list[str], players: int) -> list[list[str]]:
+    return [cards[seat::players] for seat in range(players)]
+
+
+def state(hands, turn, source, dealer=0) -> OldMaidState:
+    """A round in progress with known hands, for the rules of taking."""
+    return OldMaidState(
+        hands=[list(hand) for hand in hands],
+        pairs=[[] for _ in hands],
+        dealer=dealer,
+        take_from="left",
+        pair_by="rank",
+        turn=turn,
+        source=source,
+    )
+
+
+def test_the_deck_is_51_cards_without_the_queen_of_clubs():
+    game, _ = OLD_MAID.deal(ONLINE, 3, 0, Rng(5))
+    cards = [c for hand in game.hands for c in hand] + [
+        c for pairs in game.pairs for pair in pairs for c in pair
+    ]
+    assert sorted(cards) == sorted(DECK_51)
+    assert "QC" not in cards
+
+
+def test_the_whole_deck_is_dealt_one_at_a_time_from_the_dealers_left():
+    _, events = OLD_MAID.deal(ONLINE, 4, 3, RiggedDeck(DECK_51))
+    hands = {e.seat: e.secret["hand"] for e in events if e.type == "hand"}
+    # seat 0 is left of dealer 3: it gets the 1st, 5th, 9th ... card
+    assert sorted(hands[0]) == sorted(DECK_51[0::4])
+    assert sorted(hands[3]) == sorted(DECK_51[3::4])
+    assert [len(hands[s]) for s in range(4)] == [13, 13, 13, 12]
+
+
+def test_pairs_are_laid_face_up_at_once_after_the_deal():
+    others = [c for c in DECK_51 if rank(c) not in ("7", "9")]
+    hand0 = ["7C", "7D", "9C"] + others[:23]
+    hand1 = ["7H", "7S", "9D", "9H", "9S"] + others[23:]
+    game, events = rigged_deal([hand0, hand1], dealer=1)
+    laid = {e.seat: e.data["pairs"] for e in events if e.type == "pairs"}
+    assert ["7C", "7D"] in laid[0]
+    assert ["7H", "7S"] in laid[1]
+    assert not any(rank(c) == "7" for hand in game.hands for c in hand)
+
+
+def test_three_of_a_kind_lays_one_pair_and_keeps_the_third():
+    others = [c for c in DECK_51 if rank(c) != "5"]
+    hand0 = ["5C", "5D", "5H"] + others[:23]
+    hand1 = ["5S"] + others[23:]
+    game, _ = rigged_deal([hand0, hand1], dealer=1)
+    fives = [c for c in game.hands[0] if rank(c) == "5"]
+    assert len(fives) == 1
+    assert sum(rank(c) == "5" for pair in game.pairs[0] for c in pair) == 2
+
+
+def test_pairs_by_rank_only_suits_do_not_matter():
+    game = state([["7H"], ["7C", "KS"], ["2D"]], turn=0, source=1)
+    OLD_MAID.apply(game, 0, {"type": "take", "from_seat": 1, "position": 0}, Rng(1))
+    assert game.pairs[0] == [["7C", "7H"]]
+
+
+def test_the_player_left_of_the_dealer_goes_first_and_takes_from_her_left():
+    game, events = OLD_MAID.deal(ONLINE, 4, 2, Rng(11))
+    assert game.turn == 3
+    assert game.source == 0
+    assert OLD_MAID.legal_moves(game, 3) == [
+        {"type": "take", "from_seat": 0, "position": p} for p in range(len(game.hands[0]))
+    ]
+    assert events[-1].type == "offer" and events[-1].seat == 3
+
+
+def test_the_next_turn_belongs_to_the_player_just_taken_from():
+    game = state([["2C", "3C"], ["4C", "5C"], ["6C", "7C"], ["8C", "9C"]], turn=1, source=2)
+    OLD_MAID.apply(game, 1, {"type": "take", "from_seat": 2, "position": 0}, Rng(1))
+    assert (game.turn, game.source) == (2, 3)
+
+
+def test_a_taken_card_that_pairs_goes_on_the_table_and_the_turn_is_over():
+    game = state([["2C", "KD"], ["KH", "5C"], ["6C"]], turn=0, source=1)
+    events = OLD_MAID.apply(game, 0, {"type": "take", "from_seat": 1, "position": 0}, Rng(1))
+    assert game.hands[0] == ["2C"]
+    assert game.pairs[0] == [["KD", "KH"]]
+    assert [e.type for e in events] == ["take", "pairs", "offer"]
+    assert game.turn == 1
+
+
+def test_a_taken_card_that_does_not_pair_stays_in_the_hand():
+    game = state([["2C"], ["KH", "5C"], ["6C", "QS"]], turn=0, source=1)
+    OLD_MAID.apply(game, 0, {"type": "take", "from_seat": 1, "position": 1}, Rng(1))
+    assert sorted(game.hands[0]) == ["2C", "5C"]
+    assert game.pairs[0] == []
+
+
+def test_a_safe_player_is_skipped_as_the_next_taker():
+    # seat 1 gives away her last card: she is safe, so seat 2 takes next, from seat 3
+    game = state([["2C"], ["KH"], ["3D", "4D"], ["QS", "2D"]], turn=0, source=1)
+    events = OLD_MAID.apply(game, 0, {"type": "take", "from_seat": 1, "position": 0}, Rng(1))
+    assert ("safe", 1) in [(e.type, e.seat) for e in events]
+    assert (game.turn, game.source) == (2, 3)
+
+
+def test_a_safe_player_is_skipped_as_the_one_taken_from():
+    # seat 3 is safe: seat 2 takes from seat 0, the next player with cards on her left
+    game = state([["2C", "QS"], ["9C"], ["3D", "2D"], []], turn=1, source=2)
+    OLD_MAID.apply(game, 1, {"type": "take", "from_seat": 2, "position": 0}, Rng(1))
+    assert (game.turn, game.source) == (2, 0)
+
+
+def test_a_taker_who_pairs_her_last_card_is_safe():
+    game = state([["KD"], ["KH", "5C"], ["5D", "QS"]], turn=0, source=1)
+    events = OLD_MAID.apply(game, 0, {"type": "take", "from_seat": 1, "position": 0}, Rng(1))
+    assert ("safe", 0) in [(e.type, e.seat) for e in events]
+    assert OLD_MAID.public_seats(game)[0] == {"cards": 0, "safe": True}
+
+
+def test_the_holder_of_the_odd_queen_is_the_old_maid_and_everybody_else_wins():
+    game = state([["QS"], ["5C", "4H"], ["5D", "4D"]], turn=2, source=0)
+    # seat 2 takes the queen from seat 0, who is safe now; seat 1 takes from seat 2 ...
+    OLD_MAID.apply(game, 2, {"type": "take", "from_seat": 0, "position": 0}, Rng(1))
+    assert (game.turn, game.source) == (1, 2)
+    while OLD_MAID.result(game) is None:
+        seat = OLD_MAID.to_act(game)[0]
+        events = play(OLD_MAID, game, seat, OLD_MAID.legal_moves(game, seat)[0], Rng(1))
+    result = OLD_MAID.result(game)
+    assert game.hands[result.losers[0]] == ["QS"]
+    assert sorted(result.winners + result.losers) == [0, 1, 2]
+    assert events[-1].type == "round_over"
+    assert events[-1].data == {"loser": result.losers[0], "old_maid": "QS"}
+    assert OLD_MAID.to_act(game) == []
+
+
+def test_the_offered_hand_is_shuffled_before_every_offer():
+    spy = ShuffleSpy(3)
+    game, _ = OLD_MAID.deal(ONLINE, 3, 0, spy)
+    assert spy.shuffled[-1] is game.hands[game.source]
+    for _ in range(5):
+        seat = game.turn
+        OLD_MAID.apply(game, seat, OLD_MAID.legal_moves(game, seat)[0], spy)
+        assert spy.shuffled[-1] is game.hands[game.source]
+
+
+def test_the_taker_and_the_victim_see_the_card_others_see_a_position():
+    game = state([["2C"], ["KH", "5C"], ["6C", "QS"]], turn=0, source=1)
+    [take, *_] = OLD_MAID.apply(game, 0, {"type": "take", "from_seat": 1, "position": 1}, Rng(1))
+    assert take.data == {"from_seat": 1, "position": 1}
+    assert take.secret == {"card": "5C"}
+    assert set(take.audience) == {0, 1}
+    assert take.seen_by(2) == {"from_seat": 1, "position": 1}
+
+
+def test_a_view_shows_the_own_hand_sorted_and_only_counts_of_others():
+    game = state([["KH", "2C"], ["5C", "AS", "9D"], ["6C"]], turn=0, source=1)
+    view = OLD_MAID.view(game, 0)
+    assert view["hand"] == ["2C", "KH"]
+    assert view["offer"] == {"from_seat": 1, "positions": 3}
+    assert [p["cards"] for p in view["players"]] == [2, 3, 1]
+    assert "5C" not in str(view) and "6C" not in str(view)
+    assert OLD_MAID.view(game, None)["hand"] is None
+
+
+@pytest.mark.parametrize(
+    "move",
+    [
+        {"type": "take", "from_seat": 1, "position": 2},  # no such position
+        {"type": "take", "from_seat": 2, "position": 0},  # not the player on her left
+        {"type": "take", "from_seat": 1, "position": True},  # 1, spelled as a boolean
+        {"type": "take", "from_seat": 1, "position": 0, "peek": True},
+        {"type": "pass"},
+    ],
+)
+def test_a_move_not_in_legal_moves_is_refused_and_changes_nothing(move):
+    game = state([["2C"], ["KH", "5C"], ["6C", "QS"]], turn=0, source=1)
+    before = copy.deepcopy(game)
+    with pytest.raises(IllegalMove):
+        play(OLD_MAID, game, 0, move, Rng(1))
+    assert game == before
+
+
+def test_only_the_player_whose_turn_it_is_may_take():
+    game = state([["2C"], ["KH", "5C"], ["6C", "QS"]], turn=0, source=1)
+    assert OLD_MAID.legal_moves(game, 1) == []
+    with pytest.raises(NotYourTurn):
+        play(OLD_MAID, game, 1, {"type": "take", "from_seat": 2, "position": 0}, Rng(1))
+
+
+@pytest.mark.parametrize("preset", ["family", "", None])
+def test_unknown_presets_are_refused_naming_the_option(preset):
+    from service.engine import InvalidOptions
+
+    with pytest.raises(InvalidOptions) as refused:
+        OLD_MAID.resolve_options({"preset": preset})
+    assert refused.value.option == "preset"
+
+
+def test_player_counts_outside_two_to_four_are_refused():
+    from service.engine import InvalidOptions
+
+    for players in (1, 5):
+        with pytest.raises(InvalidOptions):
+            OLD_MAID.check_players(players)
+    for players in (2, 3, 4):
+        OLD_MAID.check_players(players)
