@@ -31,8 +31,6 @@ class Config:
             "description": "Hosts classic card games: tables, seats, redacted views, moves "
             "and an event log. Errors are RFC 9457 problem documents."
         },
-        "components": {
-            "securitySchemes": {"seatToken": {"type": "http", "scheme": "bearer"}}
-        },
+        "components": {"securitySchemes": {"seatToken": {"type": "http", "scheme": "bearer"}}},
     }
     JSON_SORT_KEYS = False

@@ -51,10 +51,10 @@ def pytest_collection_modifyitems(config, items):
                 item.add_marker(skip)
 
 
-def migrate(url: str, revision: str = "head") -> None:
+def migrate(url: str, revision: str = "head", down: bool = False) -> None:
     alembic_config = AlembicConfig(str(ROOT / "alembic.ini"))
     alembic_config.set_main_option("sqlalchemy.url", url.replace("%", "%%"))
-    command.upgrade(alembic_config, revision)
+    (command.downgrade if down else command.upgrade)(alembic_config, revision)
 
 
 @pytest.fixture(scope="session")

@@ -10,6 +10,7 @@ from ..errors import ValidationFailed
 from ..store import games
 from . import schemas
 from .context import bearer_token, session
+from .problems import refusal
 
 blp = Blueprint("games", __name__, description="Tables, seats, moves and the event log")
 
@@ -29,7 +30,7 @@ class Games(MethodView):
 
     @blp.arguments(schemas.CreateGameSchema)
     @blp.response(201, schemas.CreatedGameSchema)
-    @blp.alt_response(422, description="Invalid body or options")
+    @refusal(blp, 422, "Invalid body or options")
     def post(self, body):
         """Create a table; the answer carries the host token (and a private table's code)"""
         return games.create(session(), body)
@@ -37,9 +38,13 @@ class Games(MethodView):
 
 @blp.route("/games/<uuid:game_id>")
 class GameSummary(MethodView):
-    @blp.response(200, schemas.GameSchema, headers={"ETag": {"description": "The version"}})
+    @blp.response(
+        200,
+        schemas.GameSchema,
+        headers={"ETag": {"description": "The version", "schema": {"type": "string"}}},
+    )
     @blp.alt_response(304, description="Not modified since the given If-None-Match")
-    @blp.alt_response(404, description="No such game")
+    @refusal(blp, 404, "No such game")
     def get(self, game_id: uuid.UUID):
         """The public summary of a table"""
         game = games.load(session(), game_id)
@@ -53,9 +58,9 @@ class GameSummary(MethodView):
 class Players(MethodView):
     @blp.arguments(schemas.JoinSchema)
     @blp.response(201, schemas.JoinedSchema)
-    @blp.alt_response(403, description="Wrong or missing code of a private table")
-    @blp.alt_response(404, description="No such game")
-    @blp.alt_response(409, description="Table full, or the game has started")
+    @refusal(blp, 403, "Wrong or missing code of a private table")
+    @refusal(blp, 404, "No such game")
+    @refusal(blp, 409, "Table full, or the game has started")
     def post(self, body, game_id: uuid.UUID):
         """Take a seat; the answer carries the seat's token"""
         return games.join(session(), game_id, body["name"], body.get("code"))
@@ -65,8 +70,8 @@ class Players(MethodView):
 class JoinByCode(MethodView):
     @blp.arguments(schemas.CodeJoinSchema)
     @blp.response(201, schemas.CodeJoinedSchema)
-    @blp.alt_response(403, description="No table has this code")
-    @blp.alt_response(409, description="Table full, or the game has started")
+    @refusal(blp, 403, "No table has this code")
+    @refusal(blp, 409, "Table full, or the game has started")
     def post(self, body):
         """Take a seat at a private table by its code"""
         return games.join_by_code(session(), body["code"], body["name"])
@@ -75,9 +80,9 @@ class JoinByCode(MethodView):
 @blp.route("/games/<uuid:game_id>/deal")
 class Deal(MethodView):
     @blp.response(200, schemas.GameSchema)
-    @blp.alt_response(401, description="No or unknown token")
-    @blp.alt_response(403, description="Not the host")
-    @blp.alt_response(409, description="Wrong phase, or too few players")
+    @refusal(blp, 401, "No or unknown token")
+    @refusal(blp, 403, "Not the host")
+    @refusal(blp, 409, "Wrong phase, or too few players")
     @blp.doc(security=SEAT_AUTH)
     def post(self, game_id: uuid.UUID):
         """Shuffle and deal the next round (host token)"""
@@ -87,8 +92,8 @@ class Deal(MethodView):
 @blp.route("/games/<uuid:game_id>/view")
 class View(MethodView):
     @blp.response(200, schemas.ViewSchema)
-    @blp.alt_response(401, description="Unknown token")
-    @blp.alt_response(404, description="No such game")
+    @refusal(blp, 401, "Unknown token")
+    @refusal(blp, 404, "No such game")
     @blp.doc(security=MAYBE_AUTH)
     def get(self, game_id: uuid.UUID):
         """What the token's seat may know, with its legal moves; no token: a spectator"""
@@ -101,10 +106,10 @@ class Moves(MethodView):
     @blp.arguments(schemas.MoveHeadersSchema, location="headers")
     @blp.arguments(schemas.MoveSchema)
     @blp.response(201, schemas.MoveAnswerSchema)
-    @blp.alt_response(401, description="No or unknown token")
-    @blp.alt_response(409, description="Not your turn, or wrong phase")
-    @blp.alt_response(412, description="If-Match names an older version")
-    @blp.alt_response(422, description="Not one of your legal_moves, or malformed")
+    @refusal(blp, 401, "No or unknown token")
+    @refusal(blp, 409, "Not your turn, or wrong phase")
+    @refusal(blp, 412, "If-Match names an older version")
+    @refusal(blp, 422, "Not one of your legal_moves, or malformed")
     @blp.doc(security=SEAT_AUTH)
     def post(self, headers, body, game_id: uuid.UUID):
         """Play one of your legal_moves"""
@@ -122,8 +127,8 @@ class Moves(MethodView):
 class Events(MethodView):
     @blp.arguments(schemas.EventsQuerySchema, location="query")
     @blp.response(200, schemas.EventsPageSchema)
-    @blp.alt_response(401, description="Unknown token")
-    @blp.alt_response(404, description="No such game")
+    @refusal(blp, 401, "Unknown token")
+    @refusal(blp, 404, "No such game")
     @blp.doc(security=MAYBE_AUTH)
     def get(self, query, game_id: uuid.UUID):
         """The event log after `after`, as the token's seat may see it"""

@@ -10,6 +10,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from ..errors import ServiceError
 from . import schemas
 from .context import session
+from .problems import refusal
 
 blp = Blueprint("health", __name__, description="Liveness and readiness")
 
@@ -29,7 +30,7 @@ class Health(MethodView):
 @blp.route("/ready")
 class Ready(MethodView):
     @blp.response(200, schemas.HealthSchema)
-    @blp.alt_response(503, description="The database does not answer or is not migrated")
+    @refusal(blp, 503, "The database does not answer or is not migrated")
     def get(self):
         """200 when the database answers and its schema is at the newest migration"""
         head = ScriptDirectory(current_app.config["MIGRATIONS_DIR"]).get_current_head()

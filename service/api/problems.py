@@ -13,6 +13,7 @@ from ..errors import ServiceError
 log = logging.getLogger(__name__)
 
 PROBLEM_TYPE = "urn:card-table:problem:{}"
+PROBLEM_MEDIA_TYPE = "application/problem+json"
 
 # Codes for Flask's and webargs's own errors, by HTTP status.
 HTTP_CODES = {
@@ -44,6 +45,13 @@ class ProblemSchema(ma.Schema):
     errors = ma.fields.Dict(metadata={"description": "Per-field messages of a validation error"})
 
 
+def refusal(blp, status: int, description: str):
+    """Document an error answer of a view: a problem document with this status."""
+    return blp.alt_response(
+        status, schema=ProblemSchema, content_type=PROBLEM_MEDIA_TYPE, description=description
+    )
+
+
 def problem(status: int, code: str, title: str, detail: str, **extra) -> Response:
     body = {
         "type": PROBLEM_TYPE.format(code),
@@ -53,14 +61,14 @@ def problem(status: int, code: str, title: str, detail: str, **extra) -> Respons
         "code": code,
         **extra,
     }
-    return Response(json.dumps(body), status=status, mimetype="application/problem+json")
+    return Response(json.dumps(body), status=status, mimetype=PROBLEM_MEDIA_TYPE)
 
 
 def from_http_exception(error: HTTPException) -> Response:
     """Flask's 404/405, webargs's 400/422 and the 500 of anything unforeseen."""
     status = error.code or 500
     if status >= 500:
-        log.error("unhandled error", exc_info=error.original_exception if hasattr(error, "original_exception") else None)
+        log.error("unhandled error", exc_info=getattr(error, "original_exception", None))
         return problem(500, "internal_error", "Internal error", "The service failed; it is logged.")
     extra = {}
     data = getattr(error, "data", None) or {}
@@ -87,7 +95,11 @@ def from_engine_error(error: EngineError) -> Response:
     status = ENGINE_STATUS.get(type(error), 422)
     if isinstance(error, InvalidOptions):
         return problem(
-            status, error.code, "Invalid options", str(error), errors={error.option: [error.message]}
+            status,
+            error.code,
+            "Invalid options",
+            str(error),
+            errors={error.option: [error.message]},
         )
     title = "Not your turn" if isinstance(error, NotYourTurn) else "Illegal move"
     return problem(status, error.code, title, str(error))

@@ -127,9 +127,7 @@ class MoveSchema(OpenSchema):
 
 
 class MoveHeadersSchema(ma.Schema):
-    idempotency_key = fields.String(
-        data_key="Idempotency-Key", validate=validate.Length(1, 200)
-    )
+    idempotency_key = fields.String(data_key="Idempotency-Key", validate=validate.Length(1, 200))
     if_match = fields.String(data_key="If-Match")
 
 

@@ -184,9 +184,7 @@ class OldMaid(Game):
         # seed 003: "the player picking from you sees your cards face down and in random order"
         rng.shuffle(state.hands[source])
         state.turn, state.source = taker, source
-        return [
-            Event("offer", taker, {"from_seat": source, "positions": len(state.hands[source])})
-        ]
+        return [Event("offer", taker, {"from_seat": source, "positions": len(state.hands[source])})]
 
 
 def _clockwise(start: int, players: int, step: int = 1) -> list[int]:

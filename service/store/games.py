@@ -222,6 +222,8 @@ def join_by_code(session: Session, code: str, name: str) -> dict[str, Any]:
 
 def deal(session: Session, game_id: uuid.UUID, token: str | None) -> dict[str, Any]:
     game = load(session, game_id, lock=True)
+    if token is None:
+        raise Unauthorized("dealing needs the host token as 'Authorization: Bearer <token>'")
     identity = identify(game, token)
     rules = rules_of(game)
     if game.status != "waiting":

@@ -29,8 +29,8 @@ class Table:
 
     def join(self, name: str) -> int:
         answer = self.client.post(
-            f"/v1/games/{self.id}/players", json={"name": name, "code": self.code}
-            if self.code else {"name": name}
+            f"/v1/games/{self.id}/players",
+            json={"name": name, "code": self.code} if self.code else {"name": name},
         )
         assert answer.status_code == 201, answer.json
         self.tokens.append(answer.json["token"])

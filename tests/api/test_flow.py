@@ -63,7 +63,9 @@ def test_the_summary_has_an_etag_of_its_version(client):
     table = Table.create(client, players=2, seed=4)
     first = table.summary()
     assert first.headers["ETag"] == f'"{first.json["version"]}"'
-    unchanged = client.get(f"/v1/games/{table.id}", headers={"If-None-Match": first.headers["ETag"]})
+    unchanged = client.get(
+        f"/v1/games/{table.id}", headers={"If-None-Match": first.headers["ETag"]}
+    )
     assert unchanged.status_code == 304
     table.play_one()
     changed = client.get(f"/v1/games/{table.id}", headers={"If-None-Match": first.headers["ETag"]})
@@ -72,7 +74,9 @@ def test_the_summary_has_an_etag_of_its_version(client):
 
 
 def test_private_tables_are_joined_by_code_and_kept_out_of_the_lobby(client):
-    created = client.post("/v1/games", json={"type": "old-maid", "seats": 2, "visibility": "private"})
+    created = client.post(
+        "/v1/games", json={"type": "old-maid", "seats": 2, "visibility": "private"}
+    )
     code = created.json["code"]
     assert len(code) == 8 and not set(code) & set("01IO")
     joined = client.post("/v1/tables/join", json={"code": code.lower(), "name": "Ann"})

@@ -1,0 +1,90 @@
+"""Hidden information: no response to a seat (view, move answer, events, summary, error)
+names a card that seat could not have seen, nor the seed of a live game."""
+
+import json
+import random
+import re
+import uuid
+
+import pytest
+from sqlalchemy import select
+
+from service.store.models import Game
+
+from .table import Table, bearer
+
+CARD = re.compile(r"^(?:(?:A|[2-9]|10|J|Q|K)[CDHS]|JK)$")
+SEED = 918_273_645_546_372_819
+
+
+def card_strings(value):
+    """Every string in a JSON document, keys included, that is a card id."""
+    if isinstance(value, str):
+        return {value} if CARD.match(value) else set()
+    if isinstance(value, dict):
+        return set().union(*(card_strings(k) | card_strings(v) for k, v in value.items()))
+    if isinstance(value, list):
+        return set().union(*(card_strings(item) for item in value))
+    return set()
+
+
+def round_state(app, game_id) -> dict:
+    """The engine's state, read behind the API's back: the ground truth of who holds what."""
+    with app.extensions["db_sessions"]() as session:
+        return session.scalars(select(Game.state).where(Game.id == uuid.UUID(game_id))).one()
+
+
+def responses_to(table, seat):
+    """Everything a seat (None: a spectator) can ask for, plus a refused request."""
+    headers = bearer(table.tokens[seat]) if seat is not None else {}
+    client = table.client
+    answers = [
+        table.summary(),
+        client.get(f"/v1/games/{table.id}/view", headers=headers),
+        client.get(f"/v1/games/{table.id}/events?after=0&limit=500", headers=headers),
+        client.post(f"/v1/games/{table.id}/moves", json={"type": "peek"}, headers=headers),
+        client.get("/v1/games?status=playing"),
+    ]
+    return [answer.get_data(as_text=True) for answer in answers]
+
+
+def assert_nothing_hidden(text, allowed, who):
+    shown = card_strings(json.loads(text))
+    assert shown <= allowed, f"{who} was shown {sorted(shown - allowed)}"
+    assert str(SEED) not in text, f"{who} was shown the seed of a live game"
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_no_seat_and_no_spectator_ever_sees_a_hidden_card(app, client, players):
+    table = Table.create(client, players=players, seed=SEED + players)
+    chooser = random.Random(players)
+    seen_by = {seat: set() for seat in range(players)}  # cards each seat has held
+    last_answer = None
+    while True:
+        state = round_state(app, table.id)
+        if table.summary().json["status"] != "playing":
+            break
+        laid = {card for pairs in state["pairs"] for pair in pairs for card in pair}
+        for seat, hand in enumerate(state["hands"]):
+            seen_by[seat] |= set(hand)
+        for seat in [None, *range(players)]:
+            allowed = laid | seen_by.get(seat, set())
+            for text in responses_to(table, seat):
+                assert_nothing_hidden(text, allowed, f"seat {seat}")
+        if last_answer is not None:
+            mover, text = last_answer
+            assert_nothing_hidden(text, laid | seen_by[mover], f"mover {mover}")
+        mover, answer = table.play_one(chooser.choice)
+        last_answer = mover, answer.get_data(as_text=True)
+    assert table.summary().json["status"] == "finished"
+
+
+def test_once_finished_the_log_reveals_everything(app, client):
+    table = Table.create(client, players=3, seed=SEED)
+    table.play_to_end()
+    spectator_log = table.events(None).json["events"]
+    takes = [event for event in spectator_log if event["type"] == "take"]
+    assert takes and all("card" in event["data"] for event in takes)
+    hands = [event for event in spectator_log if event["type"] == "hand"]
+    assert all("hand" in event["data"] for event in hands)
+    assert spectator_log[-1]["data"]["seed"] == SEED
