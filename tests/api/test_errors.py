@@ -299,9 +299,9 @@ def test_an_unforeseen_failure_is_a_problem_without_internals(app, client, monke
     def explode(_game):
         raise RuntimeError("secret internals")
 
+    table = Table.create(client, players=2, deal=False)
     monkeypatch.setattr(games, "summary", explode)
     monkeypatch.setitem(app.config, "PROPAGATE_EXCEPTIONS", False)
-    table = Table.create(client, players=2, deal=False)
     answer = table.summary()
     body = assert_problem(answer, 500, "internal_error")
     assert "secret internals" not in answer.get_data(as_text=True)
