@@ -11,7 +11,9 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.config.from_object(Config)
     if test_config:
         app.config.update(test_config)
-    app.json.sort_keys = False
+    # Sorted keys: an answer read back from JSONB (which reorders keys) is byte-identical
+    # to the first one, so replays and idempotent retries match byte for byte.
+    app.json.sort_keys = True
     engine = make_engine(app.config["DATABASE_URL"])
     app.extensions["db_engine"] = engine
     app.extensions["db_sessions"] = make_session_factory(engine)

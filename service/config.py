@@ -33,4 +33,3 @@ class Config:
         },
         "components": {"securitySchemes": {"seatToken": {"type": "http", "scheme": "bearer"}}},
     }
-    JSON_SORT_KEYS = False

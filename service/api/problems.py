@@ -61,7 +61,7 @@ def problem(status: int, code: str, title: str, detail: str, **extra) -> Respons
         "code": code,
         **extra,
     }
-    return Response(json.dumps(body), status=status, mimetype=PROBLEM_MEDIA_TYPE)
+    return Response(json.dumps(body, sort_keys=True), status=status, mimetype=PROBLEM_MEDIA_TYPE)
 
 
 def from_http_exception(error: HTTPException) -> Response:
