@@ -3,36 +3,21 @@ the app and client on it. Engine tests need none of this and never touch a datab
 
 import os
 import sys
-import uuid
 
 import pytest
-from alembic import command
-from alembic.config import Config as AlembicConfig
-from sqlalchemy import create_engine, text
-from sqlalchemy.engine import make_url
-from sqlalchemy.exc import OperationalError
 
 from service import create_app
-from service.config import ROOT, normalise_database_url
+from service.config import normalise_database_url
 from service.store.models import Base
+
+from .databases import create_database, drop_database, migrate, postgres_answers
 
 DEFAULT_TEST_URL = "postgresql://postgres@127.0.0.1:5432/test"
 
 
-def _postgres_answers(url: str) -> bool:
-    engine = create_engine(url, connect_args={"connect_timeout": 3})
-    try:
-        with engine.connect():
-            return True
-    except OperationalError:
-        return False
-    finally:
-        engine.dispose()
-
-
 def pytest_configure(config):
     server = normalise_database_url(os.environ.get("TEST_DATABASE_URL", DEFAULT_TEST_URL))
-    config.test_server_url = server if _postgres_answers(server) else None
+    config.test_server_url = server if postgres_answers(server) else None
     if config.test_server_url is None:
         if os.environ.get("REQUIRE_POSTGRES"):
             raise pytest.UsageError(f"REQUIRE_POSTGRES is set but {server} does not answer")
@@ -51,12 +36,6 @@ def pytest_collection_modifyitems(config, items):
                 item.add_marker(skip)
 
 
-def migrate(url: str, revision: str = "head", down: bool = False) -> None:
-    alembic_config = AlembicConfig(str(ROOT / "alembic.ini"))
-    alembic_config.set_main_option("sqlalchemy.url", url.replace("%", "%%"))
-    (command.downgrade if down else command.upgrade)(alembic_config, revision)
-
-
 @pytest.fixture(scope="session")
 def database_url(pytestconfig, tmp_path_factory):
     """A database created for this run, migrated to head, dropped at the end."""
@@ -66,18 +45,11 @@ def database_url(pytestconfig, tmp_path_factory):
         migrate(url)
         yield url
         return
-    name = f"test_{uuid.uuid4().hex[:12]}"
-    admin = create_engine(server, isolation_level="AUTOCOMMIT")
-    with admin.connect() as connection:
-        connection.execute(text(f'CREATE DATABASE "{name}"'))
-    url = make_url(server).set(database=name).render_as_string(hide_password=False)
+    url = create_database(server)
     try:
-        migrate(url)
         yield url
     finally:
-        with admin.connect() as connection:
-            connection.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
-        admin.dispose()
+        drop_database(server, url)
 
 
 @pytest.fixture(scope="session")

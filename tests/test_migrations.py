@@ -7,7 +7,7 @@ from sqlalchemy import create_engine, inspect
 
 from service.store.models import Base
 
-from .conftest import migrate
+from .databases import migrate
 
 
 def test_migrated_schema_matches_the_models(database_url):
