@@ -7,7 +7,7 @@ WORKERS ?= 2
 TEST_DATABASE_URL ?= postgresql://postgres@127.0.0.1:5432/test
 export TEST_DATABASE_URL
 
-.PHONY: run test install install-dev migrate openapi lint bench clean
+.PHONY: run test fuzz install install-dev migrate openapi lint bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -31,7 +31,12 @@ run: migrate
 	$(BIN)/gunicorn --workers $(WORKERS) --bind 127.0.0.1:$(PORT) --access-logfile - 'service:create_app()'
 
 test: install-dev
-	$(BIN)/pytest
+	$(BIN)/pytest --ignore=tests/fuzz
+
+# Schemathesis over every operation of the spec; FUZZ_EXAMPLES per operation.
+FUZZ_EXAMPLES ?= 500
+fuzz: install-dev
+	FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) $(BIN)/pytest tests/fuzz
 
 openapi: install
 	DATABASE_URL=sqlite:// FLASK_APP='service:create_app()' $(BIN)/flask openapi write --format=json openapi/openapi.json

@@ -16,6 +16,14 @@ class Api(SmorestApi):
 
     ERROR_SCHEMA = problems.ProblemSchema
 
+    def _register_responses(self):
+        """flask-smorest's stock error responses, documented as problem documents."""
+        self.DEFAULT_RESPONSE_CONTENT_TYPE = problems.PROBLEM_MEDIA_TYPE
+        try:
+            super()._register_responses()
+        finally:
+            del self.DEFAULT_RESPONSE_CONTENT_TYPE
+
     def handle_http_exception(self, error: HTTPException):
         return problems.from_http_exception(error)
 

@@ -7,6 +7,7 @@ from ..engine import GAMES
 
 STATUSES = ("waiting", "playing", "round_over", "finished")
 MAX_SEED = 2**256 - 1
+MAX_SEQ = 2**31 - 1  # event numbers are 32-bit integers in the database
 
 
 class StrictSchema(ma.Schema):
@@ -31,6 +32,18 @@ def Int(**kwargs):  # noqa: N802 - reads like a field class
     """A JSON integer that refuses `"4"`, `4.5` and `true` alike (query strings use
     plain ``fields.Integer``, their values being text)."""
     return fields.Integer(strict=True, **kwargs)
+
+
+def Name(**kwargs):  # noqa: N802
+    """A player's name: 1-40 characters, no control characters (PostgreSQL refuses NUL)."""
+    return fields.String(
+        validate=[validate.Length(1, 40), validate.Regexp(r"^[^\x00-\x1f\x7f]+$")], **kwargs
+    )
+
+
+def Code(**kwargs):  # noqa: N802
+    """A join code as typed: letters and digits, any case."""
+    return fields.String(validate=validate.Regexp(r"^[A-Za-z0-9]{1,16}$"), **kwargs)
 
 
 class CreateGameSchema(StrictSchema):
@@ -102,8 +115,8 @@ class LobbySchema(ma.Schema):
 
 
 class JoinSchema(StrictSchema):
-    name = fields.String(required=True, validate=validate.Length(1, 40))
-    code = fields.String(validate=validate.Length(1, 16))
+    name = Name(required=True)
+    code = Code()
 
 
 class JoinedSchema(ma.Schema):
@@ -112,8 +125,8 @@ class JoinedSchema(ma.Schema):
 
 
 class CodeJoinSchema(StrictSchema):
-    code = fields.String(required=True, validate=validate.Length(1, 16))
-    name = fields.String(required=True, validate=validate.Length(1, 40))
+    code = Code(required=True)
+    name = Name(required=True)
 
 
 class CodeJoinedSchema(JoinedSchema):
@@ -127,8 +140,17 @@ class MoveSchema(OpenSchema):
 
 
 class MoveHeadersSchema(ma.Schema):
-    idempotency_key = fields.String(data_key="Idempotency-Key", validate=validate.Length(1, 200))
-    if_match = fields.String(data_key="If-Match")
+    """Checked after the token, so a stranger gets a 401 and learns nothing more."""
+
+    idempotency_key = fields.String(
+        data_key="Idempotency-Key",
+        metadata={
+            "description": "1-200 printable ASCII characters; a retry with it replays the answer"
+        },
+    )
+    if_match = fields.String(
+        data_key="If-Match", metadata={"description": "The version the move is meant for"}
+    )
 
 
 class EventSchema(ma.Schema):
@@ -141,7 +163,7 @@ class EventSchema(ma.Schema):
 
 
 class EventsQuerySchema(StrictSchema):
-    after = fields.Integer(load_default=0, validate=validate.Range(min=0))
+    after = fields.Integer(load_default=0, validate=validate.Range(0, MAX_SEQ))
     limit = fields.Integer(load_default=100, validate=validate.Range(1, 500))
 
 

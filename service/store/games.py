@@ -4,6 +4,7 @@ commits once; an exception leaves the database untouched (the caller rolls back)
 import base64
 import hashlib
 import hmac
+import re
 import secrets
 import uuid
 from dataclasses import dataclass
@@ -32,6 +33,7 @@ SEED_BITS = 128
 # No 0/O or 1/I: read aloud or copied by hand without doubt. 8 of 32 symbols = 40 bits.
 CODE_ALPHABET = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ"
 CODE_LENGTH = 8
+IDEMPOTENCY_KEY = re.compile(r"[\x21-\x7e]{1,200}")  # 200: the column's width
 
 
 @dataclass(frozen=True)
@@ -249,10 +251,13 @@ def move(
     token: str | None,
     body: dict[str, Any],
     idempotency_key: str | None,
-    if_match: int | None,
+    if_match: str | None,
 ) -> dict[str, Any]:
     game = load(session, game_id, lock=True)
     seat = require_seat(game, token)
+    expected_version = _version(if_match)
+    if idempotency_key is not None and not IDEMPOTENCY_KEY.fullmatch(idempotency_key):
+        raise ValidationFailed("Idempotency-Key", "1-200 printable ASCII characters")
     request_hash = hashlib.sha256(canonical(body).encode()).hexdigest()
     if idempotency_key is not None:
         first = session.get(IdempotentAnswer, (game.id, seat, idempotency_key))
@@ -260,7 +265,7 @@ def move(
             if first.request_hash != request_hash:
                 raise IdempotencyConflict("this Idempotency-Key was sent with another move")
             return first.answer
-    if if_match is not None and if_match != game.version:
+    if expected_version is not None and expected_version != game.version:
         raise StaleVersion(f"If-Match {if_match}, but the game is at version {game.version}")
     if game.status != "playing":
         raise WrongPhase(f"the game is {game.status}; no moves now")
@@ -360,6 +365,16 @@ def _commitment(game: Game) -> str | None:
 
 def _same_code(given: str | None, code: str) -> bool:
     return given is not None and hmac.compare_digest(given.strip().upper(), code)
+
+
+def _version(if_match: str | None) -> int | None:
+    """`If-Match` takes the version as the summary's ETag gives it: `"7"`, or plain `7`."""
+    if if_match is None:
+        return None
+    text = if_match.strip().removeprefix("W/").strip('"')
+    if not text.isdigit():
+        raise ValidationFailed("If-Match", "must be a game version, as the ETag gives it")
+    return int(text)
 
 
 def _iso(moment: datetime) -> str:

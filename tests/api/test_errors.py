@@ -112,6 +112,22 @@ def test_no_token(table):
     assert snapshot(table) == before
 
 
+def test_the_token_is_checked_before_the_headers(table):
+    move = table.view(table.turn()).json["legal_moves"][0]
+    answer = table.client.post(
+        f"/v1/games/{table.id}/moves", json=move, headers={"If-Match": "x", "Idempotency-Key": ""}
+    )
+    assert_problem(answer, 401, "unauthorized")
+
+
+@pytest.mark.parametrize("key", ["", "a b", "k" * 201, "ключ"])
+def test_invalid_idempotency_keys(table, key):
+    seat = table.turn()
+    move = table.view(seat).json["legal_moves"][0]
+    answer = table.move(seat, move, **{"Idempotency-Key": key})
+    assert_problem(answer, 422, "validation_error")
+
+
 def test_the_host_token_cannot_move(table):
     move = table.view(table.turn()).json["legal_moves"][0]
     answer = table.client.post(f"/v1/games/{table.id}/moves", json=move, headers=bearer(table.host))
@@ -157,6 +173,12 @@ def test_full_table(client):
 def test_joining_a_started_game(table):
     answer = table.client.post(f"/v1/games/{table.id}/players", json={"name": "late"})
     assert_problem(answer, 409, "wrong_phase")
+
+
+@pytest.mark.parametrize("code", ["\x00", "", "ABC-DEF", "A" * 17])
+def test_malformed_codes(client, code):
+    answer = client.post("/v1/tables/join", json={"code": code, "name": "x"})
+    assert_problem(answer, 422, "validation_error")
 
 
 def test_wrong_code(client):
@@ -286,7 +308,16 @@ def test_invalid_lobby_queries(client, query):
 
 
 @pytest.mark.parametrize(
-    "body", [{}, {"name": ""}, {"name": "x" * 41}, {"name": 5}, {"name": "x", "bot": "random"}]
+    "body",
+    [
+        {},
+        {"name": ""},
+        {"name": "x" * 41},
+        {"name": 5},
+        {"name": "a\x00b"},
+        {"name": "x", "code": "\x00"},
+        {"name": "x", "bot": "random"},
+    ],
 )
 def test_invalid_joins(client, body):
     table = Table.create(client, players=0, seats=2, deal=False)
