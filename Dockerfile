@@ -13,7 +13,7 @@ COPY migrations ./migrations
 RUN useradd --create-home --uid 10001 app && mkdir -p /app/instance && chown app /app/instance
 USER app
 
-ENV PORT=8000 WORKERS=4
+ENV PORT=8000 WORKERS=4 MIGRATIONS_DIR=/app/migrations
 EXPOSE 8000
 # Migrations run once per deploy (`alembic upgrade head`), not in every replica's start.
 CMD ["sh", "-c", "exec gunicorn --workers ${WORKERS} --bind 0.0.0.0:${PORT} 'service:create_app()'"]

@@ -18,6 +18,7 @@ def normalise_database_url(url: str) -> str:
 class Config:
     DATABASE_URL = normalise_database_url(os.environ.get("DATABASE_URL") or DEFAULT_SQLITE)
     MIGRATIONS_DIR = os.environ.get("MIGRATIONS_DIR", str(ROOT / "migrations"))
+    MAX_CONTENT_LENGTH = 64 * 1024  # no move or table needs more; bigger bodies get a 413
 
     API_TITLE = "Card Table Service"
     API_VERSION = "1.0.0"

@@ -2,6 +2,7 @@
 
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
+from alembic.util import CommandError
 from flask import current_app
 from flask.views import MethodView
 from flask_smorest import Blueprint
@@ -33,7 +34,10 @@ class Ready(MethodView):
     @refusal(blp, 503, "The database does not answer or is not migrated")
     def get(self):
         """200 when the database answers and its schema is at the newest migration"""
-        head = ScriptDirectory(current_app.config["MIGRATIONS_DIR"]).get_current_head()
+        try:
+            head = ScriptDirectory(current_app.config["MIGRATIONS_DIR"]).get_current_head()
+        except CommandError as error:
+            raise NotReady(f"no migrations at {current_app.config['MIGRATIONS_DIR']}") from error
         try:
             current = MigrationContext.configure(session().connection()).get_current_revision()
         except SQLAlchemyError as error:

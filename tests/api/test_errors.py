@@ -337,3 +337,8 @@ def test_an_unforeseen_failure_is_a_problem_without_internals(app, client, monke
     body = assert_problem(answer, 500, "internal_error")
     assert "secret internals" not in answer.get_data(as_text=True)
     assert body["title"] == "Internal error"
+
+
+def test_an_oversized_body_is_refused(client):
+    answer = client.post("/v1/games", json={"type": "old-maid", "pad": "x" * 70_000})
+    assert_problem(answer, 413, "payload_too_large")

@@ -126,6 +126,15 @@ def test_readiness_fails_on_an_unmigrated_database(tmp_path):
     assert answer.json["code"] == "not_ready"
 
 
+def test_readiness_fails_without_migration_scripts(database_url, tmp_path):
+    from service import create_app
+
+    app = create_app({"DATABASE_URL": database_url, "MIGRATIONS_DIR": str(tmp_path)})
+    answer = app.test_client().get("/v1/ready")
+    assert answer.status_code == 503
+    assert answer.json["code"] == "not_ready"
+
+
 def test_a_spectator_sees_the_table_but_no_hand(client):
     table = Table.create(client, players=3, seed=5)
     view = table.view(None).json
