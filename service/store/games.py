@@ -12,7 +12,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import select, tuple_
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import Session, selectinload
 
 from .. import engine
 from ..engine.base import canonical
@@ -164,7 +164,7 @@ def lobby(
     session: Session, type_: str | None, status: str | None, cursor: str | None, limit: int
 ) -> dict[str, Any]:
     """Public tables, newest first, a page at a time; the cursor names the last one seen."""
-    query = select(Game).where(Game.visibility == "public")
+    query = select(Game).options(selectinload(Game.seats)).where(Game.visibility == "public")
     if type_:
         query = query.where(Game.type == type_)
     if status:
