@@ -3,7 +3,7 @@
 import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
-from sqlalchemy import create_engine, inspect
+from sqlalchemy import create_engine, inspect, text
 
 from service.store.models import Base
 
@@ -33,4 +33,22 @@ def test_downgrade_to_base_and_up_again(scratch_url):
     assert set(inspect(engine).get_table_names()) <= {"alembic_version"}
     migrate(scratch_url)
     assert "games" in inspect(engine).get_table_names()
+    engine.dispose()
+
+
+def test_the_match_column_arrives_with_existing_games(scratch_url):
+    migrate(scratch_url, "0001")
+    engine = create_engine(scratch_url)
+    with engine.begin() as connection:
+        connection.execute(
+            text(
+                "INSERT INTO games (id, type, options, visibility, max_seats, host_token_hash,"
+                " status, round, version, seed, rng_counter, last_seq, created_at, updated_at)"
+                " VALUES ('00000000000000000000000000000001', 'old-maid', '{}', 'public', 4,"
+                " 'h', 'waiting', 0, 1, '1', 0, 0, '2026-01-01', '2026-01-01')"
+            )
+        )
+    migrate(scratch_url)
+    with engine.connect() as connection:
+        assert connection.execute(text("SELECT match FROM games")).scalar_one() in ("{}", {})
     engine.dispose()

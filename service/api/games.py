@@ -81,12 +81,24 @@ class JoinByCode(MethodView):
 class Deal(MethodView):
     @blp.response(200, schemas.GameSchema)
     @refusal(blp, 401, "No or unknown token")
-    @refusal(blp, 403, "Not the host")
+    @refusal(blp, 403, "The first round is the host's to deal")
     @refusal(blp, 409, "Wrong phase, or too few players")
     @blp.doc(security=SEAT_AUTH)
     def post(self, game_id: uuid.UUID):
-        """Shuffle and deal the next round (host token)"""
+        """Shuffle and deal: the first round by the host, the next by the host or a player"""
         return games.deal(session(), game_id, bearer_token())
+
+
+@blp.route("/games/<uuid:game_id>/end")
+class End(MethodView):
+    @blp.response(200, schemas.GameSchema)
+    @refusal(blp, 401, "No or unknown token")
+    @refusal(blp, 403, "Not the host")
+    @refusal(blp, 409, "Already finished")
+    @blp.doc(security=SEAT_AUTH)
+    def post(self, game_id: uuid.UUID):
+        """End the match (host token): the game is finished and its log revealed"""
+        return games.end(session(), game_id, bearer_token())
 
 
 @blp.route("/games/<uuid:game_id>/view")

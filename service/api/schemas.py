@@ -76,6 +76,8 @@ class SeatSchema(ma.Schema):
     out = fields.Boolean()
     score = Int(allow_none=True)
     lives = Int(allow_none=True)
+    rounds_won = Int(metadata={"description": "Rounds of this match won"})
+    rounds_lost = Int(metadata={"description": "Rounds lost (Old Maid: times the Old Maid)"})
 
 
 class GameSchema(ma.Schema):
@@ -89,6 +91,7 @@ class GameSchema(ma.Schema):
     turn_seconds = Int(allow_none=True)
     seats = fields.List(fields.Nested(SeatSchema))
     turn = Int(allow_none=True, metadata={"description": "The seat to act, if only one"})
+    dealer = Int(allow_none=True, metadata={"description": "The dealer of the current round"})
     deadline = fields.String(allow_none=True, metadata={"format": "date-time"})
     version = Int()
     seed_commitment = fields.String(

@@ -11,10 +11,11 @@ from .base import (
     RoundResult,
     play,
 )
+from .blind_date import BlindDate
 from .old_maid import OldMaid
 from .rng import Rng, seed_commitment
 
-GAMES: dict[str, Game] = {game.slug: game for game in (OldMaid(),)}
+GAMES: dict[str, Game] = {game.slug: game for game in (OldMaid(), BlindDate())}
 
 __all__ = [
     "GAMES",

@@ -103,11 +103,22 @@ class Game(ABC):
             resolved[name] = value
         return resolved
 
-    def check_players(self, players: int) -> None:
-        if not self.min_players <= players <= self.max_players:
-            raise InvalidOptions(
-                "seats", f"{self.title} takes {self.min_players}-{self.max_players} players"
-            )
+    def player_range(self, options: dict[str, Any]) -> tuple[int, int]:
+        """How many may play with these options (a preset or a deck may narrow it)."""
+        return self.min_players, self.max_players
+
+    def check_players(self, players: int, options: dict[str, Any]) -> None:
+        low, high = self.player_range(options)
+        if not low <= players <= high:
+            raise InvalidOptions("seats", f"{self.title} with these options takes {low}-{high}")
+
+    def next_dealer(self, options: dict, dealer: int, result: RoundResult, players: int) -> int:
+        """Who deals the next round; by default the dealer moves one seat left."""
+        return (dealer + 1) % players
+
+    def match_over(self, options: dict, results: list[RoundResult]) -> bool:
+        """Whether the match is decided after these rounds; by default the host ends it."""
+        return False
 
     def dump_state(self, state) -> dict[str, Any]:
         return dataclasses.asdict(state)

@@ -100,6 +100,7 @@ def summary(game: Game) -> dict[str, Any]:
     state = rules.load_state(game.state) if game.state else None
     public = rules.public_seats(state) if state else [{} for _ in game.seats]
     turn = rules.to_act(state) if state else []
+    standings = _standings(game)
     return {
         "id": str(game.id),
         "type": game.type,
@@ -119,9 +120,12 @@ def summary(game: Game) -> dict[str, Any]:
                 "out": info.get("out", False),
                 "score": info.get("score"),
                 "lives": info.get("lives"),
+                "rounds_won": standing["rounds_won"],
+                "rounds_lost": standing["rounds_lost"],
             }
-            for seat, info in zip(game.seats, public, strict=True)
+            for seat, info, standing in zip(game.seats, public, standings, strict=True)
         ],
+        "dealer": game.match.get("dealer"),
         "turn": turn[0] if len(turn) == 1 else None,
         "deadline": None,
         "version": game.version,
@@ -189,8 +193,8 @@ def lobby(
 def create(session: Session, request: dict[str, Any]) -> dict[str, Any]:
     rules = engine.GAMES[request["type"]]
     options = rules.resolve_options(request.get("options") or {})
-    seats = request.get("seats") or rules.max_players
-    rules.check_players(seats)
+    seats = request.get("seats") or rules.player_range(options)[1]
+    rules.check_players(seats, options)
     seed = request.get("seed")
     token, token_hash = new_token()
     game = Game(
@@ -223,24 +227,46 @@ def join_by_code(session: Session, code: str, name: str) -> dict[str, Any]:
 
 
 def deal(session: Session, game_id: uuid.UUID, token: str | None) -> dict[str, Any]:
+    """Deal the first round (the host) or the next one (the host or any player)."""
     game = load(session, game_id, lock=True)
     if token is None:
-        raise Unauthorized("dealing needs the host token as 'Authorization: Bearer <token>'")
+        raise Unauthorized("dealing needs a token as 'Authorization: Bearer <token>'")
     identity = identify(game, token)
     rules = rules_of(game)
-    if game.status != "waiting":
-        raise WrongPhase(f"the game is {game.status}; there is no round to deal")
-    if not identity.host:
-        raise Forbidden("only the host deals the first round")
     players = len(game.seats)
-    if players < rules.min_players:
-        raise WrongPhase(f"{rules.title} needs at least {rules.min_players} players to deal")
     rng = engine.Rng(int(game.seed), game.rng_counter)
-    dealer = rng.below(players)
+    if game.status == "waiting":
+        if not identity.host:
+            raise Forbidden("only the host deals the first round")
+        fewest = rules.player_range(game.options)[0]
+        if players < fewest:
+            raise WrongPhase(f"{rules.title} with these options needs {fewest} players to deal")
+        dealer = rng.below(players)
+    elif game.status == "round_over":
+        last = _results(game)[-1]
+        dealer = rules.next_dealer(game.options, game.match["dealer"], last, players)
+    else:
+        raise WrongPhase(f"the game is {game.status}; there is no round to deal")
     state, events = rules.deal(game.options, players, dealer, rng)
     game.round += 1
     game.status = "playing"
+    game.match = {**game.match, "dealer": dealer}
     _save(session, game, rules, state, rng, events)
+    session.commit()
+    return summary(game)
+
+
+def end(session: Session, game_id: uuid.UUID, token: str | None) -> dict[str, Any]:
+    """The host ends the match: the game is finished and the log reveals everything."""
+    game = load(session, game_id, lock=True)
+    if token is None:
+        raise Unauthorized("ending the match needs the host token")
+    if not identify(game, token).host:
+        raise Forbidden("only the host ends the match")
+    if game.status == "finished":
+        raise WrongPhase("the match is already finished")
+    _append_events(session, game, [_game_over(game)])
+    game.status = "finished"
     session.commit()
     return summary(game)
 
@@ -306,25 +332,24 @@ def _seat_player(session: Session, game: Game, name: str) -> dict[str, Any]:
 
 
 def _save(session, game, rules, state, rng, events) -> list[EventRow]:
-    """Store the new state, the generator's position and the events; end a decided game."""
-    result = rules.result(state)
-    if result is not None:
-        game.status = "finished"
-        # Once finished, the seed is revealed so anyone can re-derive every shuffle.
-        events = [
-            *events,
-            engine.Event(
-                "game_over",
-                None,
-                {
-                    "winners": list(result.winners),
-                    "losers": list(result.losers),
-                    "seed": int(game.seed),
-                },
-            ),
-        ]
+    """Store the new state, the generator's position and the events; when the round is
+    over, record its result and end the match if that decides it."""
     game.state = rules.dump_state(state)
     game.rng_counter = rng.counter
+    result = rules.result(state)
+    if result is not None:
+        rounds = [*game.match.get("rounds", []), _result_json(result)]
+        game.match = {**game.match, "rounds": rounds}
+        game.status = "round_over"
+        if rules.match_over(game.options, _results(game)):
+            game.status = "finished"
+            events = [*events, _game_over(game)]
+    rows = _append_events(session, game, events)
+    session.flush()  # assigns the new version, which the answer carries
+    return rows
+
+
+def _append_events(session, game, events) -> list[EventRow]:
     rows = []
     for event in events:
         game.last_seq += 1
@@ -341,8 +366,40 @@ def _save(session, game, rules, state, rng, events) -> list[EventRow]:
             )
         )
     session.add_all(rows)
-    session.flush()  # assigns the new version, which the answer carries
     return rows
+
+
+def _game_over(game: Game) -> engine.Event:
+    """The last event: the standings, and the seed, so anyone can re-derive every shuffle."""
+    return engine.Event("game_over", None, {"standings": _standings(game), "seed": int(game.seed)})
+
+
+def _result_json(result: engine.RoundResult) -> dict[str, Any]:
+    return {"winners": list(result.winners), "losers": list(result.losers), **result.detail}
+
+
+def _results(game: Game) -> list[engine.RoundResult]:
+    return [
+        engine.RoundResult(
+            tuple(entry["winners"]),
+            tuple(entry["losers"]),
+            {k: v for k, v in entry.items() if k not in ("winners", "losers")},
+        )
+        for entry in game.match.get("rounds", [])
+    ]
+
+
+def _standings(game: Game) -> list[dict[str, int]]:
+    """Per seat, the rounds won and lost so far (Old Maid: lost = was the Old Maid)."""
+    results = _results(game)
+    return [
+        {
+            "seat": seat.seat,
+            "rounds_won": sum(seat.seat in result.winners for result in results),
+            "rounds_lost": sum(seat.seat in result.losers for result in results),
+        }
+        for seat in game.seats
+    ]
 
 
 def _render(row: EventRow, seat: int | None, game: Game) -> dict[str, Any]:

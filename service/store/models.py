@@ -37,7 +37,9 @@ class Game(Base):
     # Decimal text: server seeds have 128 bits, beyond any integer column.
     seed: Mapped[str] = mapped_column(String(80))
     rng_counter: Mapped[int] = mapped_column(BigInteger, default=0)
-    state: Mapped[dict[str, Any] | None]
+    state: Mapped[dict[str, Any] | None]  # the engine's state of the current round
+    # The match: {"dealer": seat of the current round, "rounds": [results of ended rounds]}
+    match: Mapped[dict[str, Any]] = mapped_column(default=dict)
     last_seq: Mapped[int] = mapped_column(Integer, default=0)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(

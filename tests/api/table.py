@@ -16,8 +16,8 @@ class Table:
     code: str | None = None
 
     @classmethod
-    def create(cls, client, players=4, seats=None, deal=True, **body):
-        body = {"type": "old-maid", "seats": seats or players, **body}
+    def create(cls, client, players=4, seats=None, deal=True, type="old-maid", **body):
+        body = {"type": type, "seats": seats or players, **body}
         answer = client.post("/v1/games", json=body)
         assert answer.status_code == 201, answer.json
         table = cls(client, answer.json["id"], answer.json["host_token"], code=answer.json["code"])
@@ -36,8 +36,14 @@ class Table:
         self.tokens.append(answer.json["token"])
         return answer.json["seat"]
 
-    def deal(self):
-        answer = self.client.post(f"/v1/games/{self.id}/deal", headers=bearer(self.host))
+    def deal(self, token=None):
+        """Deal with the host's token, or with the given one (a player's, between rounds)."""
+        answer = self.client.post(f"/v1/games/{self.id}/deal", headers=bearer(token or self.host))
+        assert answer.status_code == 200, answer.json
+        return answer.json
+
+    def end(self):
+        answer = self.client.post(f"/v1/games/{self.id}/end", headers=bearer(self.host))
         assert answer.status_code == 200, answer.json
         return answer.json
 
@@ -72,9 +78,10 @@ class Table:
         assert answer.status_code == 201, answer.json
         return seat, answer
 
-    def play_to_end(self, choose=lambda moves: moves[0], limit=2_000):
+    def play_round(self, choose=lambda moves: moves[0], limit=2_000):
+        """Play legal moves until the round is over."""
         for _ in range(limit):
             if self.summary().json["status"] != "playing":
                 return
             self.play_one(choose)
-        raise AssertionError("the game did not end")
+        raise AssertionError("the round did not end")

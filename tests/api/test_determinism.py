@@ -1,10 +1,20 @@
 """A seed and a move list replay a game exactly, through the whole stack."""
 
+import pytest
+
 from .table import Table
 
+CONFIGURATIONS = [
+    ("old-maid", {"preset": "online"}, 4),
+    ("old-maid", {"preset": "family"}, 6),
+    ("old-maid", {"odd_card": "joker", "pair_by": "rank_and_colour"}, 3),
+    ("blind-date", {}, 4),
+    ("blind-date", {"deck": 72}, 8),
+]
 
-def play_and_log(client, seed, positions):
-    table = Table.create(client, players=4, seed=seed)
+
+def play_and_log(client, seed, positions, game_type="old-maid", options=None, players=4):
+    table = Table.create(client, type=game_type, options=options or {}, players=players, seed=seed)
     for choice in positions:
         if table.summary().json["status"] != "playing":
             break
@@ -13,10 +23,11 @@ def play_and_log(client, seed, positions):
     return [{key: value for key, value in event.items() if key != "at"} for event in events]
 
 
-def test_same_seed_and_moves_give_identical_events(client):
-    positions = [7, 3, 0, 11, 5, 2, 9, 1] * 20
-    first = play_and_log(client, 31337, positions)
-    again = play_and_log(client, 31337, positions)
+@pytest.mark.parametrize("game_type,options,players", CONFIGURATIONS)
+def test_same_seed_and_moves_give_identical_events(client, game_type, options, players):
+    positions = [7, 3, 0, 11, 5, 2, 9, 1] * 40
+    first = play_and_log(client, 31337, positions, game_type, options, players)
+    again = play_and_log(client, 31337, positions, game_type, options, players)
     assert first == again
     assert len(first) > 20
 

@@ -244,7 +244,7 @@ def test_moves_before_the_deal_are_the_wrong_phase(client):
 
 def test_moves_after_the_end_are_the_wrong_phase(client):
     table = Table.create(client, players=2, seed=3)
-    table.play_to_end()
+    table.play_round()
     assert_problem(
         table.move(0, {"type": "take", "from_seat": 1, "position": 0}), 409, "wrong_phase"
     )
@@ -277,7 +277,21 @@ def test_dealing_twice(table):
         ({"type": "old-maid", "seats": 1}, "seats"),
         ({"type": "old-maid", "seats": "4"}, "seats"),
         ({"type": "old-maid", "seats": True}, "seats"),
-        ({"type": "old-maid", "options": {"preset": "family"}}, "preset"),
+        ({"type": "old-maid", "options": {"preset": "classic"}}, "preset"),
+        ({"type": "old-maid", "options": {"preset": ["online"]}}, "preset"),
+        (
+            {"type": "old-maid", "options": {"odd_card": "joker", "remove_queens": 1}},
+            "remove_queens",
+        ),
+        ({"type": "old-maid", "options": {"remove_queens": None}}, "remove_queens"),
+        ({"type": "old-maid", "options": {"remove_queens": 2}}, "remove_queens"),
+        ({"type": "old-maid", "options": {"pair_by": "suit"}}, "pair_by"),
+        ({"type": "old-maid", "options": {"preset": "family"}, "seats": 9}, "seats"),
+        ({"type": "blind-date", "options": {"deck": 32}, "seats": 9}, "seats"),
+        ({"type": "blind-date", "options": {"deck": 72}, "seats": 5}, "seats"),
+        ({"type": "blind-date", "options": {"deck": 52}}, "deck"),
+        ({"type": "blind-date", "options": {"dealer": "winner"}}, "dealer"),
+        ({"type": "blind-date", "seats": 13}, "seats"),
         ({"type": "old-maid", "options": {"colour": "red"}}, "colour"),
         ({"type": "old-maid", "options": []}, "options"),
         ({"type": "old-maid", "visibility": "secret"}, "visibility"),

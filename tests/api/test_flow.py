@@ -2,6 +2,8 @@
 
 import hashlib
 
+import pytest
+
 from .table import Table, bearer
 
 
@@ -13,25 +15,90 @@ def test_four_players_play_old_maid_to_the_end(client):
     assert sum(seat["cards"] for seat in summary["seats"]) <= 51
     assert summary["turn"] in range(4)
 
-    table.play_to_end()
+    table.play_round()
 
     summary = table.summary().json
-    assert summary["status"] == "finished"
+    assert summary["status"] == "round_over"
     assert summary["turn"] is None
     holding = [seat for seat in summary["seats"] if seat["cards"]]
     assert len(holding) == 1 and holding[0]["cards"] == 1
+    loser = holding[0]["seat"]
+    assert [seat["rounds_lost"] for seat in summary["seats"]] == [int(s == loser) for s in range(4)]
+    assert all(seat["rounds_won"] == int(seat["seat"] != loser) for seat in summary["seats"])
 
+    finished = table.end()
+    assert finished["status"] == "finished"
     log = table.events(0).json
     seqs = [event["seq"] for event in log["events"]]
     assert seqs == list(range(1, len(seqs) + 1))
     assert log["last_seq"] == seqs[-1]
     over = log["events"][-1]
     assert over["type"] == "game_over"
-    assert over["data"]["losers"] == [holding[0]["seat"]]
     assert over["data"]["seed"] == 2026
+    assert over["data"]["standings"][loser] == {"seat": loser, "rounds_won": 0, "rounds_lost": 1}
     commitment = hashlib.sha256(b"2026").hexdigest()
     assert table.view(1).json["seed_commitment"] == commitment
     assert summary["seed_commitment"] == commitment
+
+
+def deal_events(table):
+    return [e for e in table.events(None).json["events"] if e["type"] == "deal"]
+
+
+def test_a_three_round_old_maid_table_moves_the_dealer_left(client):
+    table = Table.create(client, players=4, seed=303)
+    first_dealer = table.summary().json["dealer"]
+    losers = []
+    for round_number in (1, 2, 3):
+        summary = table.summary().json
+        assert summary["round"] == round_number
+        assert summary["dealer"] == (first_dealer + round_number - 1) % 4
+        table.play_round()
+        losers.append(table.events(None).json["events"][-1]["data"]["loser"])
+        if round_number < 3:
+            # between rounds any seated player may deal, not only the host
+            table.deal(token=table.tokens[round_number])
+    dealers = [event["data"]["dealer"] for event in deal_events(table)]
+    assert dealers == [first_dealer, (first_dealer + 1) % 4, (first_dealer + 2) % 4]
+    summary = table.summary().json
+    assert summary["status"] == "round_over"
+    assert [seat["rounds_lost"] for seat in summary["seats"]] == [losers.count(s) for s in range(4)]
+    assert sum(seat["rounds_won"] for seat in summary["seats"]) == 3 * 3
+    rounds = {event["round"] for event in table.events(None).json["events"]}
+    assert rounds == {1, 2, 3}
+
+
+@pytest.mark.parametrize("rule", ["loser", "fixed"])
+def test_a_three_round_blind_date_table_gives_the_deal_by_its_rule(client, rule):
+    table = Table.create(client, type="blind-date", players=5, seed=7, options={"dealer": rule})
+    expected = [table.summary().json["dealer"]]
+    for round_number in (1, 2, 3):
+        assert table.summary().json["dealer"] == expected[-1]
+        table.play_round()
+        if round_number < 3:
+            loser = table.events(None).json["events"][-1]["data"]["loser"]
+            expected.append(loser if rule == "loser" else expected[0])
+            table.deal()
+    assert [event["data"]["dealer"] for event in deal_events(table)] == expected
+
+
+def test_only_the_host_ends_the_match_and_only_once(client):
+    table = Table.create(client, players=2, seed=1)
+    assert client.post(f"/v1/games/{table.id}/end").status_code == 401
+    refused = client.post(f"/v1/games/{table.id}/end", headers=bearer(table.tokens[0]))
+    assert refused.status_code == 403 and refused.json["code"] == "forbidden"
+    table.end()
+    again = client.post(f"/v1/games/{table.id}/end", headers=bearer(table.host))
+    assert again.status_code == 409 and again.json["code"] == "wrong_phase"
+    dealt = client.post(f"/v1/games/{table.id}/deal", headers=bearer(table.host))
+    assert dealt.status_code == 409
+
+
+def test_a_spectator_cannot_deal_between_rounds(client):
+    table = Table.create(client, players=2, seed=1)
+    table.play_round()
+    assert client.post(f"/v1/games/{table.id}/deal").status_code == 401
+    assert table.summary().json["status"] == "round_over"
 
 
 def test_a_move_answer_carries_its_events_and_the_new_view(client):
@@ -103,13 +170,25 @@ def test_the_lobby_lists_public_tables_filtered_and_a_page_at_a_time(client):
     assert [game["id"] for game in playing] == [started.id]
 
 
-def test_the_catalogue_describes_old_maid(client):
-    games = client.get("/v1/catalog").json["games"]
-    old_maid = next(game for game in games if game["slug"] == "old-maid")
-    assert old_maid["players"] == {"min": 2, "max": 4}
-    preset = next(option for option in old_maid["options"] if option["name"] == "preset")
-    assert preset["default"] == "online" and "online" in preset["allowed"]
-    assert old_maid["deck"]["cards"] == 51
+def test_the_catalogue_describes_every_option(client):
+    games = {game["slug"]: game for game in client.get("/v1/catalog").json["games"]}
+    old_maid = games["old-maid"]
+    assert old_maid["players"] == {"min": 2, "max": 8}
+    options = {option["name"]: option for option in old_maid["options"]}
+    assert set(options) == {"preset", "take_from", "pair_by", "odd_card", "remove_queens"}
+    assert options["preset"]["default"] == "online"
+    assert options["preset"]["allowed"] == ["online", "family"]
+    assert options["odd_card"]["allowed"] == ["queen", "jack", "joker"]
+    blind_date = games["blind-date"]
+    assert blind_date["players"] == {"min": 2, "max": 12}
+    assert {option["name"] for option in blind_date["options"]} == {"deck", "dealer"}
+    cards = blind_date["deck"]["cards"]
+    assert len(cards) == 72
+    named = {card["id"]: card["name"] for card in cards if "name" in card}
+    assert named == {"G1-M-01": "Jacob", "G1-F-01": "Emily"}
+    assert {(card["generation"], card["sex"]) for card in cards} == {
+        (g, s) for g in range(1, 7) for s in "MF"
+    }
 
 
 def test_health_and_readiness(client):

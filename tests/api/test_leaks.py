@@ -13,7 +13,19 @@ from service.store.models import Game
 
 from .table import Table, bearer
 
-CARD = re.compile(r"^(?:(?:A|[2-9]|10|J|Q|K)[CDHS]|JK)$")
+CARD = re.compile(r"^(?:(?:A|[2-9]|10|J|Q|K)[CDHS]|JK|G[1-6]-[MF]-\d\d)$")
+# Every game and preset, at a few table sizes: (type, options, players).
+CONFIGURATIONS = [
+    ("old-maid", {}, 2),
+    ("old-maid", {}, 3),
+    ("old-maid", {}, 4),
+    ("old-maid", {"preset": "family"}, 5),
+    ("old-maid", {"preset": "family", "remove_queens": 1, "pair_by": "rank_and_colour"}, 8),
+    ("old-maid", {"odd_card": "joker"}, 3),
+    ("old-maid", {"odd_card": "jack", "pair_by": "rank_and_colour"}, 4),
+    ("blind-date", {}, 4),
+    ("blind-date", {}, 7),
+]
 SEED = 918_273_645_546_372_819
 
 
@@ -34,17 +46,18 @@ def round_state(app, game_id) -> dict:
         return session.scalars(select(Game.state).where(Game.id == uuid.UUID(game_id))).one()
 
 
-def responses_to(table, seat):
-    """Everything a seat (None: a spectator) can ask for, plus a refused request."""
+def responses_to(table, seat, after):
+    """Everything a seat (None: a spectator) can ask for, plus a refused request; the
+    events since ``after`` (earlier ones were checked when they were new)."""
     headers = bearer(table.tokens[seat]) if seat is not None else {}
     client = table.client
     answers = [
-        table.summary(),
         client.get(f"/v1/games/{table.id}/view", headers=headers),
-        client.get(f"/v1/games/{table.id}/events?after=0&limit=500", headers=headers),
+        client.get(f"/v1/games/{table.id}/events?after={after}&limit=500", headers=headers),
         client.post(f"/v1/games/{table.id}/moves", json={"type": "peek"}, headers=headers),
-        client.get("/v1/games?status=playing"),
     ]
+    if seat is None:  # the same for everyone
+        answers += [table.summary(), client.get("/v1/games?status=playing")]
     return [answer.get_data(as_text=True) for answer in answers]
 
 
@@ -54,34 +67,44 @@ def assert_nothing_hidden(text, allowed, who):
     assert str(SEED) not in text, f"{who} was shown the seed of a live game"
 
 
-@pytest.mark.parametrize("players", [2, 3, 4])
-def test_no_seat_and_no_spectator_ever_sees_a_hidden_card(app, client, players):
-    table = Table.create(client, players=players, seed=SEED + players)
+@pytest.mark.parametrize("game_type,options,players", CONFIGURATIONS)
+def test_no_seat_and_no_spectator_ever_sees_a_hidden_card(app, client, game_type, options, players):
+    table = Table.create(
+        client, type=game_type, options=options, players=players, seed=SEED + players
+    )
     chooser = random.Random(players)
     seen_by = {seat: set() for seat in range(players)}  # cards each seat has held
     last_answer = None
+    checked = 0  # events up to here were checked for every seat when they were new
     while True:
         state = round_state(app, table.id)
-        if table.summary().json["status"] != "playing":
-            break
-        laid = {card for pairs in state["pairs"] for pair in pairs for card in pair}
+        public = {card for pairs in state["pairs"] for pair in pairs for card in pair}
+        public |= set(state["discarded"])
         for seat, hand in enumerate(state["hands"]):
             seen_by[seat] |= set(hand)
+        over = table.summary().json["status"] != "playing"
+        if over:  # the odd card is shown to all when the round ends
+            public |= {card for hand in state["hands"] for card in hand}
         for seat in [None, *range(players)]:
-            allowed = laid | seen_by.get(seat, set())
-            for text in responses_to(table, seat):
+            allowed = public | seen_by.get(seat, set())
+            for text in responses_to(table, seat, checked):
                 assert_nothing_hidden(text, allowed, f"seat {seat}")
+        checked = table.events().json["last_seq"]
         if last_answer is not None:
             mover, text = last_answer
-            assert_nothing_hidden(text, laid | seen_by[mover], f"mover {mover}")
+            assert_nothing_hidden(text, public | seen_by[mover], f"mover {mover}")
+        if over:
+            break
         mover, answer = table.play_one(chooser.choice)
         last_answer = mover, answer.get_data(as_text=True)
-    assert table.summary().json["status"] == "finished"
+    assert table.summary().json["status"] == "round_over"
 
 
 def test_once_finished_the_log_reveals_everything(app, client):
     table = Table.create(client, players=3, seed=SEED)
-    table.play_to_end()
+    table.play_round()
+    assert str(SEED) not in table.events(None).get_data(as_text=True), "not while live"
+    table.end()
     spectator_log = table.events(None).json["events"]
     takes = [event for event in spectator_log if event["type"] == "take"]
     assert takes and all("card" in event["data"] for event in takes)

@@ -4,9 +4,9 @@ import copy
 
 import pytest
 
-from service.engine import GAMES, IllegalMove, NotYourTurn, Rng, play
+from service.engine import GAMES, IllegalMove, InvalidOptions, NotYourTurn, Rng, play
 from service.engine.cards import rank, standard_deck
-from service.engine.old_maid import OldMaidState
+from service.engine.passing import PassingState
 
 from .rigging import RiggedDeck, ShuffleSpy, deal_round_robin
 
@@ -25,9 +25,9 @@ def split(cards: list[str], players: int) -> list[list[str]]:
     return [cards[seat::players] for seat in range(players)]
 
 
-def state(hands, turn, source, dealer=0) -> OldMaidState:
+def state(hands, turn, source, dealer=0) -> PassingState:
     """A round in progress with known hands, for the rules of taking."""
-    return OldMaidState(
+    return PassingState(
         hands=[list(hand) for hand in hands],
         pairs=[[] for _ in hands],
         dealer=dealer,
@@ -36,6 +36,18 @@ def state(hands, turn, source, dealer=0) -> OldMaidState:
         turn=turn,
         source=source,
     )
+
+
+def play_out(game, rng, choose=0, limit=5_000):
+    """Play to the end, always taking the position ``choose``; returns the last events.
+    One generator throughout: a fresh one per move could offer the same order forever."""
+    events = []
+    for _ in range(limit):
+        if not OLD_MAID.to_act(game):
+            return events
+        seat = OLD_MAID.to_act(game)[0]
+        events = play(OLD_MAID, game, seat, OLD_MAID.legal_moves(game, seat)[choose], rng)
+    raise AssertionError("no end")
 
 
 def test_the_deck_is_51_cards_without_the_queen_of_clubs():
@@ -142,14 +154,12 @@ def test_the_holder_of_the_odd_queen_is_the_old_maid_and_everybody_else_wins():
     # seat 2 takes the queen from seat 0, who is safe now; seat 1 takes from seat 2 ...
     OLD_MAID.apply(game, 2, {"type": "take", "from_seat": 0, "position": 0}, Rng(1))
     assert (game.turn, game.source) == (1, 2)
-    while OLD_MAID.result(game) is None:
-        seat = OLD_MAID.to_act(game)[0]
-        events = play(OLD_MAID, game, seat, OLD_MAID.legal_moves(game, seat)[0], Rng(1))
+    events = play_out(game, Rng(1))
     result = OLD_MAID.result(game)
     assert game.hands[result.losers[0]] == ["QS"]
     assert sorted(result.winners + result.losers) == [0, 1, 2]
     assert events[-1].type == "round_over"
-    assert events[-1].data == {"loser": result.losers[0], "old_maid": "QS"}
+    assert events[-1].data == {"loser": result.losers[0], "odd_card": "QS"}
     assert OLD_MAID.to_act(game) == []
 
 
@@ -207,20 +217,123 @@ def test_only_the_player_whose_turn_it_is_may_take():
         play(OLD_MAID, game, 1, {"type": "take", "from_seat": 2, "position": 0}, Rng(1))
 
 
-@pytest.mark.parametrize("preset", ["family", "", None])
-def test_unknown_presets_are_refused_naming_the_option(preset):
-    from service.engine import InvalidOptions
+# --- presets and options (seed 004's Old Maid, seed 003's variants) ---------------------
 
+FAMILY = OLD_MAID.resolve_options({"preset": "family"})
+
+
+def cards_of(game) -> list[str]:
+    return [c for hand in game.hands for c in hand] + [
+        c for pairs in game.pairs for pair in pairs for c in pair
+    ]
+
+
+def test_family_removes_three_queens_and_the_queen_of_spades_is_the_old_maid():
+    game, _ = OLD_MAID.deal(FAMILY, 5, 0, Rng(4))
+    cards = cards_of(game)
+    assert len(cards) == 49
+    assert [c for c in cards if c.startswith("Q")] == ["QS"]
+    play_out(game, Rng(4), choose=-1)
+    assert game.hands[OLD_MAID.result(game).losers[0]] == ["QS"]
+
+
+def test_family_the_dealer_offers_his_hand_to_the_player_on_his_left():
+    game, _ = OLD_MAID.deal(FAMILY, 5, 2, Rng(9))
+    assert (game.turn, game.source) == (3, 2)
+
+
+def test_family_play_proceeds_clockwise_each_taking_from_the_right():
+    game = state([["2C", "3C"], ["4C", "5C"], ["6C", "7C"], ["8C", "9C"]], turn=1, source=0)
+    game.take_from = "right"
+    OLD_MAID.apply(game, 1, {"type": "take", "from_seat": 0, "position": 0}, Rng(1))
+    assert (game.turn, game.source) == (2, 1)
+
+
+def test_family_takes_two_to_eight_players_and_online_two_to_four():
+    assert OLD_MAID.player_range(FAMILY) == (2, 8)
+    assert OLD_MAID.player_range(ONLINE) == (2, 4)
+    for players, options in [(9, FAMILY), (1, FAMILY), (5, ONLINE), (1, ONLINE)]:
+        with pytest.raises(InvalidOptions) as refused:
+            OLD_MAID.check_players(players, options)
+        assert refused.value.option == "seats"
+
+
+def test_one_queen_removed_with_colour_pairs_leaves_the_same_colour_queen():
+    options = OLD_MAID.resolve_options(
+        {"preset": "family", "remove_queens": 1, "pair_by": "rank_and_colour"}
+    )
+    game, _ = OLD_MAID.deal(options, 4, 0, Rng(12))
+    assert sorted(c for c in cards_of(game) if c.startswith("Q")) == ["QD", "QH", "QS"]
+    play_out(game, Rng(12))
+    assert game.hands[OLD_MAID.result(game).losers[0]] == ["QS"]
+
+
+def test_colour_pairs_are_spades_with_clubs_and_hearts_with_diamonds():
+    game = state([["7H"], ["7S", "KS"], ["7C"]], turn=0, source=1)
+    game.pair_by = "rank_and_colour"
+    OLD_MAID.apply(game, 0, {"type": "take", "from_seat": 1, "position": 0}, Rng(1))
+    assert game.pairs[0] == [] and sorted(game.hands[0]) == ["7H", "7S"]
+    game.hands[0] = ["7H"]
+    game.hands[1] = ["7D", "KS"]
+    game.turn, game.source = 0, 1
+    OLD_MAID.apply(game, 0, {"type": "take", "from_seat": 1, "position": 0}, Rng(1))
+    assert game.pairs[0] == [["7D", "7H"]]
+
+
+def test_the_joker_variant_plays_all_52_cards_and_the_joker_never_pairs():
+    options = OLD_MAID.resolve_options({"odd_card": "joker"})
+    assert options["remove_queens"] is None
+    game, _ = OLD_MAID.deal(options, 3, 0, Rng(2))
+    assert sorted(cards_of(game)) == sorted([*DECK_51, "QC", "JK"])
+    play_out(game, Rng(2))
+    assert game.hands[OLD_MAID.result(game).losers[0]] == ["JK"]
+
+
+def test_schwarzer_peter_removes_the_jack_of_clubs():
+    options = OLD_MAID.resolve_options({"odd_card": "jack", "pair_by": "rank_and_colour"})
+    game, _ = OLD_MAID.deal(options, 4, 1, Rng(6))
+    cards = cards_of(game)
+    assert "JC" not in cards and "QC" in cards and len(cards) == 51
+    play_out(game, Rng(6))
+    assert game.hands[OLD_MAID.result(game).losers[0]] == ["JS"]
+
+
+def test_a_preset_is_overridable_option_by_option():
+    options = OLD_MAID.resolve_options({"preset": "online", "take_from": "right"})
+    assert options == {**ONLINE, "take_from": "right"}
+    game, _ = OLD_MAID.deal(options, 3, 0, Rng(3))
+    assert (game.turn, game.source) == (1, 0)
+
+
+@pytest.mark.parametrize(
+    "options,named",
+    [
+        ({"preset": "classic"}, "preset"),
+        ({"preset": None}, "preset"),
+        ({"preset": ["online"]}, "preset"),
+        ({"odd_card": "joker", "remove_queens": 1}, "remove_queens"),
+        ({"odd_card": "jack", "remove_queens": 3}, "remove_queens"),
+        ({"remove_queens": None}, "remove_queens"),
+        ({"remove_queens": 2}, "remove_queens"),
+        ({"take_from": "across"}, "take_from"),
+        ({"pair_by": "suit"}, "pair_by"),
+        ({"odd_card": "king"}, "odd_card"),
+        ({"colour": "red"}, "colour"),
+    ],
+)
+def test_invalid_options_are_refused_naming_the_option(options, named):
     with pytest.raises(InvalidOptions) as refused:
-        OLD_MAID.resolve_options({"preset": preset})
-    assert refused.value.option == "preset"
+        OLD_MAID.resolve_options(options)
+    assert refused.value.option == named
 
 
-def test_player_counts_outside_two_to_four_are_refused():
-    from service.engine import InvalidOptions
+def test_the_dealer_moves_one_seat_left_each_round():
+    result = OLD_MAID.result(_finished_round())
+    assert OLD_MAID.next_dealer(ONLINE, 2, result, 3) == 0
+    assert OLD_MAID.next_dealer(FAMILY, 0, result, 3) == 1
 
-    for players in (1, 5):
-        with pytest.raises(InvalidOptions):
-            OLD_MAID.check_players(players)
-    for players in (2, 3, 4):
-        OLD_MAID.check_players(players)
+
+def _finished_round():
+    game = state([["QS"], [], []], turn=None, source=None)
+    game.loser = 0
+    return game
