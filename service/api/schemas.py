@@ -67,14 +67,16 @@ class CreateGameSchema(StrictSchema):
     )
 
 
-class SeatSchema(ma.Schema):
+class SeatSchema(OpenSchema):
+    """A seat as the whole table sees it; a game may add its own public counts."""
+
     seat = Int()
     name = fields.String()
     bot = fields.String(allow_none=True)
     cards = Int(allow_none=True, metadata={"description": "Cards in hand (public count)"})
     safe = fields.Boolean()
     out = fields.Boolean()
-    score = Int(allow_none=True)
+    score = Int(allow_none=True, metadata={"description": "Match score, in scoring games"})
     lives = Int(allow_none=True)
     rounds_won = Int(metadata={"description": "Rounds of this match won"})
     rounds_lost = Int(metadata={"description": "Rounds lost (Old Maid: times the Old Maid)"})
@@ -198,6 +200,8 @@ class OptionSchema(ma.Schema):
     name = fields.String()
     default = fields.Raw()
     allowed = fields.List(fields.Raw())
+    minimum = Int(allow_none=True, metadata={"description": "Integers from here are allowed"})
+    maximum = Int(allow_none=True)
     description = fields.String()
 
 

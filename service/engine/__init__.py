@@ -12,10 +12,14 @@ from .base import (
     play,
 )
 from .blind_date import BlindDate
+from .crazy_eights import CrazyEights
+from .go_fish import GoFish
 from .old_maid import OldMaid
 from .rng import Rng, seed_commitment
 
-GAMES: dict[str, Game] = {game.slug: game for game in (OldMaid(), BlindDate())}
+GAMES: dict[str, Game] = {
+    game.slug: game for game in (OldMaid(), BlindDate(), CrazyEights(), GoFish())
+}
 
 __all__ = [
     "GAMES",

@@ -32,6 +32,11 @@ class InvalidOptions(EngineError):
         self.message = message
 
 
+def canonical(move: Any) -> str:
+    """One spelling per move, so `1` never equals `true` and key order never matters."""
+    return json.dumps(move, sort_keys=True, separators=(",", ":"))
+
+
 @dataclass(frozen=True)
 class Event:
     """One entry of the log. ``data`` is public; ``secret`` is merged into it for the
@@ -51,26 +56,41 @@ class Event:
 
 @dataclass(frozen=True)
 class Option:
-    """A table option shown in the catalogue: its default and the values allowed."""
+    """A table option shown in the catalogue: its default and the values allowed, listed
+    in ``allowed`` or, for a number, any integer from ``minimum`` to ``maximum``."""
 
     name: str
     default: Any
     allowed: tuple
     description: str
+    minimum: int | None = None
+    maximum: int | None = None
+
+    def accepts(self, value: Any) -> bool:
+        if any(canonical(value) == canonical(allowed) for allowed in self.allowed):
+            return True
+        return (
+            self.minimum is not None
+            and type(value) is int
+            and self.minimum <= value <= self.maximum
+        )
+
+    def describe_allowed(self) -> str:
+        listed = f"one of {list(self.allowed)}"
+        if self.minimum is None:
+            return listed
+        return f"an integer from {self.minimum} to {self.maximum}, or {listed}"
 
 
 @dataclass(frozen=True)
 class RoundResult:
-    """How a round ended: ``losers`` and ``winners`` are seat lists."""
+    """How a round ended: ``losers`` and ``winners`` are seat lists; ``points`` what each
+    seat scored in the round, for games that keep a score."""
 
     winners: tuple[int, ...]
     losers: tuple[int, ...]
     detail: dict[str, Any] = field(default_factory=dict)
-
-
-def canonical(move: Any) -> str:
-    """One spelling per move, so `1` never equals `true` and key order never matters."""
-    return json.dumps(move, sort_keys=True, separators=(",", ":"))
+    points: tuple[int, ...] = ()
 
 
 class Game(ABC):
@@ -98,8 +118,8 @@ class Game(ABC):
         resolved = {}
         for name, option in known.items():
             value = given.get(name, option.default)
-            if not any(canonical(value) == canonical(allowed) for allowed in option.allowed):
-                raise InvalidOptions(name, f"must be one of {list(option.allowed)}")
+            if not option.accepts(value):
+                raise InvalidOptions(name, f"must be {option.describe_allowed()}")
             resolved[name] = value
         return resolved
 

@@ -115,13 +115,12 @@ def summary(game: Game) -> dict[str, Any]:
                 "seat": seat.seat,
                 "name": seat.name,
                 "bot": seat.bot,
-                "cards": info.get("cards"),
-                "safe": info.get("safe", False),
-                "out": info.get("out", False),
-                "score": info.get("score"),
-                "lives": info.get("lives"),
-                "rounds_won": standing["rounds_won"],
-                "rounds_lost": standing["rounds_lost"],
+                "cards": None,
+                "safe": False,
+                "out": False,
+                "lives": None,
+                **standing,
+                **info,
             }
             for seat, info, standing in zip(game.seats, public, standings, strict=True)
         ],
@@ -375,7 +374,12 @@ def _game_over(game: Game) -> engine.Event:
 
 
 def _result_json(result: engine.RoundResult) -> dict[str, Any]:
-    return {"winners": list(result.winners), "losers": list(result.losers), **result.detail}
+    return {
+        "winners": list(result.winners),
+        "losers": list(result.losers),
+        "detail": result.detail,
+        "points": list(result.points),
+    }
 
 
 def _results(game: Game) -> list[engine.RoundResult]:
@@ -383,20 +387,24 @@ def _results(game: Game) -> list[engine.RoundResult]:
         engine.RoundResult(
             tuple(entry["winners"]),
             tuple(entry["losers"]),
-            {k: v for k, v in entry.items() if k not in ("winners", "losers")},
+            entry["detail"],
+            tuple(entry["points"]),
         )
         for entry in game.match.get("rounds", [])
     ]
 
 
-def _standings(game: Game) -> list[dict[str, int]]:
-    """Per seat, the rounds won and lost so far (Old Maid: lost = was the Old Maid)."""
+def _standings(game: Game) -> list[dict[str, Any]]:
+    """Per seat, the rounds won and lost so far (Old Maid: lost = was the Old Maid) and,
+    in games that keep one, the match score."""
     results = _results(game)
+    scored = [result.points for result in results if result.points]
     return [
         {
             "seat": seat.seat,
             "rounds_won": sum(seat.seat in result.winners for result in results),
             "rounds_lost": sum(seat.seat in result.losers for result in results),
+            "score": sum(points[seat.seat] for points in scored) if scored else None,
         }
         for seat in game.seats
     ]

@@ -35,7 +35,12 @@ def test_four_players_play_old_maid_to_the_end(client):
     over = log["events"][-1]
     assert over["type"] == "game_over"
     assert over["data"]["seed"] == 2026
-    assert over["data"]["standings"][loser] == {"seat": loser, "rounds_won": 0, "rounds_lost": 1}
+    assert over["data"]["standings"][loser] == {
+        "seat": loser,
+        "rounds_won": 0,
+        "rounds_lost": 1,
+        "score": None,
+    }
     commitment = hashlib.sha256(b"2026").hexdigest()
     assert table.view(1).json["seed_commitment"] == commitment
     assert summary["seed_commitment"] == commitment

@@ -6,6 +6,7 @@ import copy
 import itertools
 import json
 import random
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -14,6 +15,7 @@ from hypothesis import strategies as st
 
 from service.engine import GAMES, InvalidOptions, Rng, play
 from service.engine.base import canonical
+from service.engine.cards import standard_deck
 from service.engine.passing import find_pairs
 
 MAX_MOVES = 5_000
@@ -21,6 +23,8 @@ MAX_MOVES = 5_000
 PRESETS = {
     "old-maid": [{"preset": "online"}, {"preset": "family"}],
     "blind-date": [{"deck": None}, {"deck": 32}, {"deck": 72}],
+    "crazy-eights": [{}, {"partnership": True}, {"target_score": None}],
+    "go-fish": [{"end": "first_empty"}, {"end": "all_books"}],
 }
 
 
@@ -28,7 +32,8 @@ def every_option_set(game) -> list[dict]:
     """Every valid combination of the game's options, resolved and without repeats."""
     names = [option.name for option in game.options]
     found = {}
-    for values in itertools.product(*(option.allowed for option in game.options)):
+    choices = [dict.fromkeys([*option.allowed, option.default]) for option in game.options]
+    for values in itertools.product(*choices):
         try:
             resolved = game.resolve_options(dict(zip(names, values, strict=True)))
         except InvalidOptions:
@@ -96,13 +101,84 @@ def passing_invariants(slug, game, state, options):
 def passing_hidden(state, seat):
     """The cards ``seat`` cannot see (``None``: a spectator): every other hand, until the
     round is over and the odd card is shown to all."""
-    if state.loser is not None:
+    if getattr(state, "loser", None) is not None:
         return set()
     return {card for s, hand in enumerate(state.hands) if s != seat for card in hand}
 
 
-INVARIANTS = {"old-maid": passing_invariants, "blind-date": passing_invariants}
-HIDDEN = {"old-maid": passing_hidden, "blind-date": passing_hidden}
+# Written again from the rule text: "10 points for each face card, 1 point for each ace,
+# 50 points for each eight, and the face value for the other number cards".
+def card_points(card):
+    value = card[:-1]
+    return {"A": 1, "J": 10, "Q": 10, "K": 10, "8": 50}.get(value) or int(value)
+
+
+def crazy_eights_invariants(slug, game, state, options):
+    everything = [c for hand in state.hands for c in hand] + state.stock + state.discard
+    assert sorted(everything) == sorted(standard_deck()), "52 cards conserved"
+    top = state.discard[-1]
+    if top[:-1] != "8":
+        assert state.suit == top[-1]
+    if state.turn is not None:
+        moves = game.legal_moves(state, state.turn)
+        assert ({"type": "draw"} in moves) == bool(state.stock), "draw while the stock lasts"
+        if {"type": "pass"} in moves:
+            assert not state.stock and moves == [{"type": "pass"}], "pass only when stuck"
+    if (result := game.result(state)) is None:
+        return
+    teams = [(0, 2), (1, 3)] if state.partnership else [(s,) for s in range(state.players)]
+    left = {t: sum(card_points(c) for s in t for c in state.hands[s]) for t in teams}
+    if state.blocked:
+        low = min(left.values())
+        winning = [t for t in teams if left[t] == low]
+        won = sum(left[t] - low for t in teams if t not in winning)
+    else:
+        winning = [t for t in teams if not any(state.hands[s] for s in t)]
+        assert len(winning) == 1
+        won = sum(left[t] for t in teams if t not in winning)
+    winners = sorted(s for t in winning for s in t)
+    assert list(result.winners) == winners
+    assert list(result.points) == [won if s in winners else 0 for s in range(state.players)]
+
+
+def go_fish_invariants(slug, game, state, options):
+    in_hands = [c for hand in state.hands for c in hand]
+    booked = [r for books in state.books for r in books]
+    assert len(booked) == len(set(booked)), "a rank is booked once"
+    assert len(in_hands) + len(state.stock) + 4 * len(booked) == 52, "52 cards conserved"
+    for hand in state.hands:
+        ranks = Counter(c[:-1] for c in hand)
+        assert max(ranks.values(), default=0) < 4, "books are laid at once"
+        assert not set(ranks) & set(booked)
+    if (result := game.result(state)) is None:
+        return
+    if options["end"] == "all_books":
+        assert len(booked) == 13
+    else:
+        assert not state.stock or not all(state.hands), "ends on an empty hand or stock"
+    most = max(len(books) for books in state.books)
+    assert list(result.winners) == [s for s, b in enumerate(state.books) if len(b) == most]
+
+
+def hands_and_stock_hidden(state, seat):
+    """Other hands and the stock, until a Crazy Eights round ends and hands are counted."""
+    if getattr(state, "discard", None) is not None and state.turn is None:
+        return set(state.stock)
+    return set(state.stock) | passing_hidden(state, seat)
+
+
+INVARIANTS = {
+    "old-maid": passing_invariants,
+    "blind-date": passing_invariants,
+    "crazy-eights": crazy_eights_invariants,
+    "go-fish": go_fish_invariants,
+}
+HIDDEN = {
+    "old-maid": passing_hidden,
+    "blind-date": passing_hidden,
+    "crazy-eights": hands_and_stock_hidden,
+    "go-fish": hands_and_stock_hidden,
+}
 
 
 def playout(slug, options, players, seed, check=None):
@@ -172,6 +248,7 @@ def test_the_same_seed_and_moves_give_the_same_events(slug, options, players):
 def test_every_game_has_presets_to_play():
     assert set(PRESETS) == set(GAMES)
     assert len(every_option_set(GAMES["old-maid"])) == 2 * 2 * 2 * 4
+    assert len(every_option_set(GAMES["crazy-eights"])) == 2 * 2
 
 
 def _strings(value):

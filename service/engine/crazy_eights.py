@@ -1,0 +1,244 @@
+"""Crazy Eights (seed 004, Family Night), with scoring to a target and partnerships.
+
+A turn: play a card matching the top of the discard pile by suit or rank (after an 8,
+the named suit), or an 8, which is wild and names a suit; or draw from the stock, which
+is allowed "even if you already have a legal play" and keeps the turn. ``pass`` is legal
+only when the stock is empty and nothing fits; when every player still in passes in one
+full circle the round is blocked. No reshuffle.
+"""
+
+from dataclasses import dataclass
+
+from .base import Event, Game, Option, RoundResult
+from .cards import SUITS, rank, sort_key, standard_deck, suit
+
+# "10 points for each face card, 1 point for each ace, 50 points for each eight"
+FACE_VALUE = {"A": 1, "J": 10, "Q": 10, "K": 10, "8": 50}
+
+
+def points(card: str) -> int:
+    return FACE_VALUE.get(rank(card)) or int(rank(card))
+
+
+@dataclass
+class CrazyEightsState:
+    hands: list[list[str]]
+    stock: list[str]  # face down; the last item is the top (secret order)
+    discard: list[str]  # face up; the last item is the top
+    suit: str  # the suit in play: the top card's, or the one an 8 named
+    dealer: int
+    partnership: bool
+    turn: int | None = None
+    passes: int = 0  # passes in a row, for the blocked round
+    blocked: bool = False
+
+    @property
+    def players(self) -> int:
+        return len(self.hands)
+
+    def team(self, seat: int) -> tuple[int, ...]:
+        """The seats scoring together: partners sit opposite (0 and 2, 1 and 3)."""
+        return (seat % 2, seat % 2 + 2) if self.partnership else (seat,)
+
+    def is_out(self, seat: int) -> bool:
+        return not self.hands[seat]
+
+    def over(self) -> bool:
+        return self.blocked or any(
+            all(self.is_out(s) for s in self.team(seat)) for seat in range(self.players)
+        )
+
+
+class CrazyEights(Game):
+    slug = "crazy-eights"
+    title = "Crazy Eights"
+    min_players = 2
+    max_players = 4
+    options = (
+        Option(
+            "target_score",
+            150,
+            (None,),
+            "Play rounds until a player (or side) reaches this score; null: one round",
+            minimum=1,
+            maximum=10_000,
+        ),
+        Option(
+            "partnership",
+            False,
+            (False, True),
+            "Four players only: partners sit opposite; a side wins when both are out",
+        ),
+    )
+    deck = {"name": "standard", "cards": 52}
+    rules_summary = (
+        "Seven cards each for two players, five for three or four; the top card of the "
+        "stock starts the discard pile (an 8 there is buried in the stock). On your turn "
+        "play a card matching the top card by suit or rank, or an 8, which is wild and "
+        "names the next suit; you may draw from the stock at any time, as often as you "
+        "like, until you play. Pass only when the stock is empty and nothing fits. The "
+        "first player out wins the round and scores the cards left in the other hands: "
+        "8 = 50, K Q J = 10, A = 1, others face value. A round where everybody passes in "
+        "turn is blocked: the lowest hand wins and scores the difference to each other. "
+        "Partnership (4 players): partners opposite, a side wins when both are out."
+    )
+    state_type = CrazyEightsState
+
+    def player_range(self, options):
+        return (4, 4) if options["partnership"] else (self.min_players, self.max_players)
+
+    def deal(self, options, players, dealer, rng):
+        deck = standard_deck()
+        rng.shuffle(deck)
+        per_hand = 7 if players == 2 else 5
+        hands: list[list[str]] = [[] for _ in range(players)]
+        for i in range(per_hand * players):
+            hands[(dealer + 1 + i) % players].append(deck.pop())
+        starter = deck.pop()
+        # "if it is an 8 it is buried in the stock at a random position"
+        while rank(starter) == "8":
+            deck.insert(rng.below(len(deck) + 1), starter)
+            starter = deck.pop()
+        state = CrazyEightsState(
+            hands=hands,
+            stock=deck,
+            discard=[starter],
+            suit=suit(starter),
+            dealer=dealer,
+            partnership=options["partnership"],
+            turn=(dealer + 1) % players,
+        )
+        events = [Event("deal", None, {"dealer": dealer, "counts": [len(h) for h in hands]})]
+        events += [
+            Event("hand", seat, {"cards": len(hand)}, {"hand": sorted(hand, key=sort_key)}, (seat,))
+            for seat, hand in enumerate(hands)
+        ]
+        events.append(Event("starter", None, {"card": starter, "stock": len(deck)}))
+        return state, events
+
+    def legal_moves(self, state, seat):
+        if seat != state.turn:
+            return []
+        hand = sorted(state.hands[seat], key=sort_key)
+        moves = []
+        for card in hand:
+            if rank(card) == "8":
+                moves += [{"type": "play", "card": card, "suit": named} for named in SUITS]
+            elif self._fits(state, card):
+                moves.append({"type": "play", "card": card})
+        if state.stock:
+            moves.append({"type": "draw"})
+        elif not moves:
+            moves.append({"type": "pass"})
+        return moves
+
+    def apply(self, state, seat, move, rng):
+        if move["type"] == "draw":
+            card = state.stock.pop()
+            state.hands[seat].append(card)
+            state.passes = 0
+            return [Event("draw", seat, {"stock": len(state.stock)}, {"card": card}, (seat,))]
+        if move["type"] == "pass":
+            state.passes += 1
+            events = [Event("pass", seat)]
+            if state.passes >= self._players_in(state):
+                state.blocked = True
+        else:
+            card = move["card"]
+            state.hands[seat].remove(card)
+            state.discard.append(card)
+            state.suit = move.get("suit", suit(card))
+            state.passes = 0
+            data = {"card": card, "suit": state.suit, "cards": len(state.hands[seat])}
+            events = [Event("play", seat, data)]
+            if not state.hands[seat]:
+                events.append(Event("out", seat))
+        if state.over():
+            state.turn = None
+            return events + [self._round_over(state)]
+        state.turn = self._next_in(state, seat)
+        return events
+
+    def view(self, state, seat):
+        result = self.result(state)
+        return {
+            "dealer": state.dealer,
+            "turn": state.turn,
+            "hand": None if seat is None else sorted(state.hands[seat], key=sort_key),
+            "top": state.discard[-1],
+            "suit": state.suit,
+            "discard": state.discard,
+            "stock": len(state.stock),
+            "players": [
+                {
+                    "seat": s,
+                    "cards": len(hand),
+                    "out": not hand,
+                    "side": s % 2 if state.partnership else None,
+                }
+                for s, hand in enumerate(state.hands)
+            ],
+            "passes": state.passes,
+            "blocked": state.blocked,
+            "hands_left": state.hands if result else None,
+            "points": list(result.points) if result else None,
+        }
+
+    def public_seats(self, state):
+        return [{"cards": len(hand), "out": not hand} for hand in state.hands]
+
+    def to_act(self, state):
+        return [] if state.turn is None else [state.turn]
+
+    def result(self, state):
+        if not state.over():
+            return None
+        teams = sorted({state.team(seat) for seat in range(state.players)})
+        left = {team: sum(points(c) for s in team for c in state.hands[s]) for team in teams}
+        if state.blocked:
+            # "the lowest hand by points wins and scores the difference to each other hand"
+            low = min(left.values())
+            winning = [team for team in teams if left[team] == low]
+            won = sum(left[team] - low for team in teams if team not in winning)
+        else:
+            winning = [team for team in teams if all(state.is_out(s) for s in team)]
+            won = sum(left[team] for team in teams if team not in winning)
+        winners = tuple(sorted(s for team in winning for s in team))
+        losers = tuple(s for s in range(state.players) if s not in winners)
+        scored = tuple(won if s in winners else 0 for s in range(state.players))
+        return RoundResult(winners, losers, {"blocked": state.blocked}, scored)
+
+    def match_over(self, options, results):
+        if options["target_score"] is None:
+            return True
+        totals = [sum(column) for column in zip(*(r.points for r in results), strict=True)]
+        return max(totals) >= options["target_score"]
+
+    def _fits(self, state, card):
+        top = state.discard[-1]
+        # after an 8 only the named suit (or another 8) fits
+        return suit(card) == state.suit or (rank(top) != "8" and rank(card) == rank(top))
+
+    def _players_in(self, state):
+        return sum(not state.is_out(s) for s in range(state.players))
+
+    def _next_in(self, state, seat):
+        """The next player clockwise who still holds cards (players out are skipped)."""
+        for step in range(1, state.players + 1):
+            candidate = (seat + step) % state.players
+            if not state.is_out(candidate):
+                return candidate
+        raise AssertionError("a round with nobody in is over")
+
+    def _round_over(self, state):
+        result = self.result(state)
+        return Event(
+            "round_over",
+            None,
+            {
+                "winners": list(result.winners),
+                "points": list(result.points),
+                "blocked": state.blocked,
+                "hands": state.hands,
+            },
+        )

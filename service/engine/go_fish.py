@@ -1,0 +1,197 @@
+"""Go Fish (seed 004, Family Night).
+
+Ask another player for a rank you hold: she gives you all her cards of it and you go
+again; or she says "Go fish" and you draw: a card of the asked rank is shown and you go
+again, any other card ends your turn, and "the next player is the one who said Go fish".
+Books of four are laid face up at once, from the deal, a gift or a draw. With ``end:
+first_empty`` (the seed) the game ends as soon as a hand or the stock is empty; with
+``all_books`` an empty-handed player draws one card as her turn starts (or sits out when
+the stock is empty too) and the game ends when all 13 books are down. Most books wins.
+"""
+
+from collections import Counter
+from dataclasses import dataclass
+
+from .base import Event, Game, Option, RoundResult
+from .cards import RANKS, rank, sort_key, standard_deck
+
+
+@dataclass
+class GoFishState:
+    hands: list[list[str]]
+    stock: list[str]  # face down; the last item is the top (secret order)
+    books: list[list[str]]  # the ranks each seat laid down
+    dealer: int
+    end: str  # "first_empty" | "all_books"
+    turn: int | None = None
+
+    @property
+    def players(self) -> int:
+        return len(self.hands)
+
+    def over(self) -> bool:
+        if self.end == "all_books":
+            return sum(map(len, self.books)) == len(RANKS)
+        return not self.stock or not all(self.hands)
+
+
+class GoFish(Game):
+    slug = "go-fish"
+    title = "Go Fish"
+    min_players = 2
+    max_players = 6
+    options = (
+        Option(
+            "end",
+            "first_empty",
+            ("first_empty", "all_books"),
+            "first_empty: the game ends as soon as a hand or the stock is empty (the seed); "
+            "all_books: empty hands draw a card, and the game ends with all 13 books down",
+        ),
+    )
+    deck = {"name": "standard", "cards": 52}
+    rules_summary = (
+        "Seven cards each for two players, five for three to six; the first player is "
+        "chosen at random. Ask another player for a rank you hold: she gives you all her "
+        "cards of it and you go again; otherwise she says 'Go fish' and you draw. If you "
+        "draw the rank you asked for, show it and go again; if not, the turn passes to the "
+        "player who said 'Go fish'. Books of four are laid face up at once. Most books wins; "
+        "ties share the win."
+    )
+    state_type = GoFishState
+
+    def deal(self, options, players, dealer, rng):
+        deck = standard_deck()
+        rng.shuffle(deck)
+        per_hand = 7 if players == 2 else 5
+        hands: list[list[str]] = [[] for _ in range(players)]
+        for i in range(per_hand * players):
+            hands[(dealer + 1 + i) % players].append(deck.pop())
+        state = GoFishState(
+            hands=hands,
+            stock=deck,
+            books=[[] for _ in range(players)],
+            dealer=dealer,
+            end=options["end"],
+        )
+        events = [Event("deal", None, {"dealer": dealer, "counts": [len(h) for h in hands]})]
+        events += [
+            Event("hand", seat, {"cards": len(hand)}, {"hand": sorted(hand, key=sort_key)}, (seat,))
+            for seat, hand in enumerate(hands)
+        ]
+        for seat in range(players):
+            events += self._lay_books(state, seat)
+        # "Randomly choose a player to go first."
+        events += self._start_turn(state, rng.below(players))
+        return state, events
+
+    def legal_moves(self, state, seat):
+        if seat != state.turn:
+            return []
+        held = sorted({rank(card) for card in state.hands[seat]}, key=RANKS.index)
+        return [
+            {"type": "ask", "seat": other, "rank": wanted}
+            for other in range(state.players)
+            if other != seat
+            for wanted in held
+        ]
+
+    def apply(self, state, seat, move, rng):
+        asked, wanted = move["seat"], move["rank"]
+        gift = [card for card in state.hands[asked] if rank(card) == wanted]
+        events = [Event("ask", seat, {"seat": asked, "rank": wanted})]
+        if gift:
+            state.hands[asked] = [card for card in state.hands[asked] if card not in gift]
+            state.hands[seat] += gift
+            events.append(Event("give", asked, {"to_seat": seat, "cards": gift}))
+            events += self._lay_books(state, seat)
+            return events + self._next_turn(state, seat)
+        events.append(Event("go_fish", asked, {"to_seat": seat}))
+        if not state.stock:
+            return events + self._next_turn(state, asked)
+        card = state.stock.pop()
+        state.hands[seat].append(card)
+        if rank(card) == wanted:
+            # "show it to the other players and you get another turn"
+            events.append(Event("draw", seat, {"stock": len(state.stock), "shown": card}))
+            events += self._lay_books(state, seat)
+            return events + self._next_turn(state, seat)
+        events.append(Event("draw", seat, {"stock": len(state.stock)}, {"card": card}, (seat,)))
+        events += self._lay_books(state, seat)
+        # "NOTE: The 'next player' is the one who said 'Go fish.'"
+        return events + self._next_turn(state, asked)
+
+    def view(self, state, seat):
+        result = self.result(state)
+        return {
+            "dealer": state.dealer,
+            "turn": state.turn,
+            "hand": None if seat is None else sorted(state.hands[seat], key=sort_key),
+            "stock": len(state.stock),
+            "players": [
+                {"seat": s, "cards": len(hand), "books": state.books[s]}
+                for s, hand in enumerate(state.hands)
+            ],
+            "winners": list(result.winners) if result else None,
+        }
+
+    def public_seats(self, state):
+        return [
+            {"cards": len(hand), "score": len(state.books[s])} for s, hand in enumerate(state.hands)
+        ]
+
+    def to_act(self, state):
+        return [] if state.turn is None else [state.turn]
+
+    def result(self, state):
+        if state.turn is not None:
+            return None
+        most = max(map(len, state.books))
+        winners = tuple(s for s in range(state.players) if len(state.books[s]) == most)
+        losers = tuple(s for s in range(state.players) if s not in winners)
+        return RoundResult(winners, losers, {"books": [len(b) for b in state.books]})
+
+    def _lay_books(self, state, seat):
+        counts = Counter(rank(card) for card in state.hands[seat])
+        events = []
+        for complete in sorted((r for r, n in counts.items() if n == 4), key=RANKS.index):
+            book = sorted((c for c in state.hands[seat] if rank(c) == complete), key=sort_key)
+            state.hands[seat] = [c for c in state.hands[seat] if rank(c) != complete]
+            state.books[seat].append(complete)
+            events.append(Event("book", seat, {"rank": complete, "cards": book}))
+        return events
+
+    def _next_turn(self, state, seat):
+        """End the game if it is over, or start ``seat``'s turn."""
+        if state.over():
+            state.turn = None
+            return [self._game_over(state)]
+        return self._start_turn(state, seat)
+
+    def _start_turn(self, state, seat):
+        """``all_books``: an empty hand draws one card, or sits out if the stock is empty."""
+        events = []
+        for step in range(state.players):
+            candidate = (seat + step) % state.players
+            if state.hands[candidate]:
+                state.turn = candidate
+                return events
+            if state.stock:
+                card = state.stock.pop()
+                state.hands[candidate].append(card)
+                events.append(
+                    Event(
+                        "draw", candidate, {"stock": len(state.stock)}, {"card": card}, (candidate,)
+                    )
+                )
+                state.turn = candidate
+                return events
+        raise AssertionError("nobody holds a card, yet books are missing")
+
+    def _game_over(self, state):
+        result = self.result(state)
+        return Event(
+            "round_over",
+            None,
+            {"winners": list(result.winners), "books": [len(b) for b in state.books]},
+        )
