@@ -1,5 +1,6 @@
 """The interface every game implements, its events and its small family of errors."""
 
+import copy
 import dataclasses
 import json
 from abc import ABC, abstractmethod
@@ -144,7 +145,9 @@ class Game(ABC):
         return dataclasses.asdict(state)
 
     def load_state(self, data: dict[str, Any]):
-        return self.state_type(**data)
+        """A state of its own: moves change it in place, and must not change ``data``
+        (the store's copy, which then would look unchanged and not be saved)."""
+        return self.state_type(**copy.deepcopy(data))
 
     @abstractmethod
     def deal(self, options: dict, players: int, dealer: int, rng: Rng) -> tuple[Any, list[Event]]:

@@ -232,3 +232,15 @@ def test_the_host_token_may_read_but_plays_no_seat(client):
     table = Table.create(client, players=2, seed=5)
     view = client.get(f"/v1/games/{table.id}/view", headers=bearer(table.host)).json
     assert view["seat"] is None
+
+
+def test_a_move_that_changes_only_a_hand_is_saved(client):
+    """A Crazy Eights draw changes nothing but a hand and the stock: it must persist."""
+    table = Table.create(client, type="crazy-eights", players=2, seed=5)
+    seat = table.turn()
+    before = table.view(seat).json
+    answer = table.move(seat, {"type": "draw"})
+    drawn = answer.json["events"][0]["data"]["card"]
+    after = table.view(seat).json
+    assert drawn in after["hand"] and len(after["hand"]) == len(before["hand"]) + 1
+    assert after["stock"] == before["stock"] - 1

@@ -25,6 +25,13 @@ CONFIGURATIONS = [
     ("old-maid", {"odd_card": "jack", "pair_by": "rank_and_colour"}, 4),
     ("blind-date", {}, 4),
     ("blind-date", {}, 7),
+    # a target out of reach, so the round ends the way rounds do, before the match
+    ("crazy-eights", {"target_score": 10_000}, 2),
+    ("crazy-eights", {"target_score": 10_000}, 3),
+    ("crazy-eights", {"target_score": 10_000, "partnership": True}, 4),
+    ("go-fish", {}, 2),
+    ("go-fish", {}, 5),
+    ("go-fish", {"end": "all_books"}, 4),
 ]
 SEED = 918_273_645_546_372_819
 
@@ -67,6 +74,33 @@ def assert_nothing_hidden(text, allowed, who):
     assert str(SEED) not in text, f"{who} was shown the seed of a live game"
 
 
+def face_up(game_type, state, over) -> set[str]:
+    """The cards on the table for all to see, from the engine's state (the ground truth)."""
+    if game_type in ("old-maid", "blind-date"):
+        shown = {card for pairs in state["pairs"] for pair in pairs for card in pair}
+        shown |= set(state["discarded"])
+    elif game_type == "crazy-eights":
+        shown = set(state["discard"])
+    else:  # go-fish: books are laid face up
+        shown = {rank + suit for books in state["books"] for rank in books for suit in "CDHS"}
+    if over and game_type != "go-fish":  # the odd card, or the hands counted for the score
+        shown |= {card for hand in state["hands"] for card in hand}
+    return shown
+
+
+def shown_by_move(game_type, before, after, move) -> set[str]:
+    """Go Fish: gifts pass between hands in the open, and a drawn asked rank is shown."""
+    if game_type != "go-fish":
+        return set()
+    shown = set()
+    for seat, hand in enumerate(after["hands"]):
+        others_before = {c for s, h in enumerate(before["hands"]) if s != seat for c in h}
+        shown |= set(hand) & others_before
+        drawn = (set(hand) - set(before["hands"][seat])) & set(before["stock"])
+        shown |= {card for card in drawn if card[:-1] == move["rank"]}
+    return shown
+
+
 @pytest.mark.parametrize("game_type,options,players", CONFIGURATIONS)
 def test_no_seat_and_no_spectator_ever_sees_a_hidden_card(app, client, game_type, options, players):
     table = Table.create(
@@ -74,17 +108,17 @@ def test_no_seat_and_no_spectator_ever_sees_a_hidden_card(app, client, game_type
     )
     chooser = random.Random(players)
     seen_by = {seat: set() for seat in range(players)}  # cards each seat has held
-    last_answer = None
+    public = set()  # cards shown to all at some point
+    last_answer, before, move = None, None, None
     checked = 0  # events up to here were checked for every seat when they were new
     while True:
         state = round_state(app, table.id)
-        public = {card for pairs in state["pairs"] for pair in pairs for card in pair}
-        public |= set(state["discarded"])
+        over = table.summary().json["status"] != "playing"
+        public |= face_up(game_type, state, over)
+        if before is not None:
+            public |= shown_by_move(game_type, before, state, move)
         for seat, hand in enumerate(state["hands"]):
             seen_by[seat] |= set(hand)
-        over = table.summary().json["status"] != "playing"
-        if over:  # the odd card is shown to all when the round ends
-            public |= {card for hand in state["hands"] for card in hand}
         for seat in [None, *range(players)]:
             allowed = public | seen_by.get(seat, set())
             for text in responses_to(table, seat, checked):
@@ -95,8 +129,11 @@ def test_no_seat_and_no_spectator_ever_sees_a_hidden_card(app, client, game_type
             assert_nothing_hidden(text, public | seen_by[mover], f"mover {mover}")
         if over:
             break
-        mover, answer = table.play_one(chooser.choice)
-        last_answer = mover, answer.get_data(as_text=True)
+        chosen = []
+        mover, answer = table.play_one(
+            lambda moves: chosen.append(chooser.choice(moves)) or chosen[0]
+        )
+        last_answer, before, move = (mover, answer.get_data(as_text=True)), state, chosen[0]
     assert table.summary().json["status"] == "round_over"
 
 

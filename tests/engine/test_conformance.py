@@ -245,6 +245,19 @@ def test_the_same_seed_and_moves_give_the_same_events(slug, options, players):
     assert other != first
 
 
+@pytest.mark.parametrize("slug", sorted(GAMES))
+def test_a_loaded_state_shares_nothing_with_its_data(slug):
+    _, options, players = next(setup for setup in PRESET_SETUPS if setup[0] == slug)
+    game = GAMES[slug]
+    state, _ = game.deal(game.resolve_options(options), players, 0, Rng(1))
+    data = game.dump_state(state)
+    frozen = json.dumps(data)
+    loaded = game.load_state(data)
+    seat = game.to_act(loaded)[0]
+    play(game, loaded, seat, game.legal_moves(loaded, seat)[-1], Rng(2))
+    assert json.dumps(data) == frozen
+
+
 def test_every_game_has_presets_to_play():
     assert set(PRESETS) == set(GAMES)
     assert len(every_option_set(GAMES["old-maid"])) == 2 * 2 * 2 * 4
