@@ -71,12 +71,12 @@ class Table:
         return self.summary().json["turn"]
 
     def play_one(self, choose=lambda moves: moves[0]):
-        """The seat to act sends one of its legal moves; returns (seat, answer)."""
+        """The seat to act sends one of its legal moves; returns (seat, move, answer)."""
         seat = self.turn()
         move = choose(self.view(seat).json["legal_moves"])
         answer = self.move(seat, move)
         assert answer.status_code == 201, answer.json
-        return seat, answer
+        return seat, move, answer
 
     def play_round(self, choose=lambda moves: moves[0], limit=2_000):
         """Play legal moves until the round is over."""

@@ -109,7 +109,7 @@ def test_a_spectator_cannot_deal_between_rounds(client):
 def test_a_move_answer_carries_its_events_and_the_new_view(client):
     table = Table.create(client, players=3, seed=9)
     version = table.summary().json["version"]
-    seat, answer = table.play_one()
+    seat, _, answer = table.play_one()
     body = answer.json
     assert body["events"][0]["type"] == "take"
     assert body["events"][0]["seat"] == seat
