@@ -7,7 +7,7 @@ WORKERS ?= 2
 TEST_DATABASE_URL ?= postgresql://postgres@127.0.0.1:5432/test
 export TEST_DATABASE_URL
 
-.PHONY: run test fuzz install install-dev migrate openapi lint bench clean
+.PHONY: run test fuzz install install-dev migrate openapi lint bench compare-openspiel clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -42,11 +42,17 @@ openapi: install
 	DATABASE_URL=sqlite:// FLASK_APP='service:create_app()' $(BIN)/flask openapi write --format=json openapi/openapi.json
 
 lint: install-dev
-	$(BIN)/ruff check service tests migrations
-	$(BIN)/ruff format --check service tests migrations
+	$(BIN)/ruff check service tests migrations tools
+	$(BIN)/ruff format --check service tests migrations tools
 
 bench: install-dev
 	$(BIN)/python -m tests.bench
 
+# OpenSpiel as a second opinion on Crazy Eights and Go Fish; kept out of the app's venv.
+compare-openspiel:
+	test -x .venv-openspiel/bin/python || $(PYTHON) -m venv .venv-openspiel
+	.venv-openspiel/bin/pip install --quiet open_spiel -e .
+	.venv-openspiel/bin/python tools/compare_openspiel.py $(GAMES)
+
 clean:
-	rm -rf $(VENV) instance .pytest_cache .hypothesis
+	rm -rf $(VENV) .venv-openspiel instance .pytest_cache .hypothesis
