@@ -137,7 +137,7 @@ class GoFish(Game):
 
     def public_seats(self, state):
         return [
-            {"cards": len(hand), "score": len(state.books[s])} for s, hand in enumerate(state.hands)
+            {"cards": len(hand), "books": len(state.books[s])} for s, hand in enumerate(state.hands)
         ]
 
     def to_act(self, state):

@@ -10,6 +10,10 @@ CONFIGURATIONS = [
     ("old-maid", {"odd_card": "joker", "pair_by": "rank_and_colour"}, 3),
     ("blind-date", {}, 4),
     ("blind-date", {"deck": 72}, 8),
+    ("crazy-eights", {"target_score": None}, 3),
+    ("crazy-eights", {"partnership": True}, 4),
+    ("go-fish", {"end": "first_empty"}, 4),
+    ("go-fish", {"end": "all_books"}, 3),
 ]
 
 

@@ -244,3 +244,52 @@ def test_a_move_that_changes_only_a_hand_is_saved(client):
     after = table.view(seat).json
     assert drawn in after["hand"] and len(after["hand"]) == len(before["hand"]) + 1
     assert after["stock"] == before["stock"] - 1
+
+
+def test_crazy_eights_plays_rounds_until_a_player_reaches_the_target(client):
+    table = Table.create(
+        client, type="crazy-eights", players=3, seed=88, options={"target_score": 60}
+    )
+    first_dealer = table.summary().json["dealer"]
+    rounds = 0
+    while table.summary().json["status"] != "finished":
+        if table.summary().json["status"] == "round_over":
+            table.deal(token=table.tokens[0])
+        table.play_round()
+        rounds += 1
+        assert rounds < 50
+    summary = table.summary().json
+    scores = [seat["score"] for seat in summary["seats"]]
+    assert max(scores) >= 60
+    ends = [e for e in table.events(None).json["events"] if e["type"] == "round_over"]
+    assert len(ends) == rounds == summary["round"]
+    assert scores == [sum(end["data"]["points"][s] for end in ends) for s in range(3)]
+    dealers = [
+        e["data"]["dealer"] for e in table.events(None).json["events"] if e["type"] == "deal"
+    ]
+    assert dealers == [(first_dealer + r) % 3 for r in range(rounds)], "the dealer moves left"
+    over = table.events(None).json["events"][-1]
+    assert over["type"] == "game_over" and over["data"]["seed"] == 88
+
+
+def test_a_single_crazy_eights_round_finishes_the_match(client):
+    table = Table.create(
+        client, type="crazy-eights", players=2, seed=3, options={"target_score": None}
+    )
+    table.play_round()
+    assert table.summary().json["status"] == "finished"
+
+
+def test_go_fish_through_the_api(client):
+    table = Table.create(client, type="go-fish", players=4, seed=21)
+    table.play_round()
+    summary = table.summary().json
+    assert summary["status"] == "round_over"
+    over = next(e for e in table.events(None).json["events"] if e["type"] == "round_over")
+    books = over["data"]["books"]
+    assert [seat["books"] for seat in summary["seats"]] == books
+    winners = [s for s, n in enumerate(books) if n == max(books)]
+    assert over["data"]["winners"] == winners
+    assert [seat["rounds_won"] for seat in summary["seats"]] == [
+        int(s in winners) for s in range(4)
+    ]
