@@ -56,3 +56,11 @@ class ValidationFailed(ServiceError):
     def __init__(self, field: str, message: str):
         super().__init__(f"{field}: {message}")
         self.errors = {field: [message]}
+
+
+class TooManyRequests(ServiceError):
+    status, code, title = 429, "too_many_requests", "Too many requests"
+
+    def __init__(self, detail: str, retry_after: int):
+        super().__init__(detail)
+        self.headers = {"Retry-After": str(retry_after)}

@@ -27,3 +27,9 @@ def bearer_token() -> str | None:
     if scheme.lower() != "bearer" or not token.strip():
         raise Unauthorized("use 'Authorization: Bearer <token>'")
     return token.strip()
+
+
+def client() -> str:
+    """Who is asking, for rate limits: the peer address (behind a proxy, configure
+    werkzeug's ProxyFix so this is the client's and not the proxy's)."""
+    return request.remote_addr or "unknown"

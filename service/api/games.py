@@ -9,7 +9,7 @@ from flask_smorest import Blueprint
 
 from ..store import games
 from . import schemas
-from .context import bearer_token, session
+from .context import bearer_token, client, session
 from .problems import refusal
 
 blp = Blueprint("games", __name__, description="Tables, seats, moves and the event log")
@@ -47,7 +47,7 @@ class GameSummary(MethodView):
     @refusal(blp, 404, "No such game")
     def get(self, game_id: uuid.UUID):
         """The public summary of a table"""
-        game = games.load(session(), game_id)
+        game = games.load_current(session(), game_id)
         etag = f'"{game.version}"'
         if request.if_none_match.contains(str(game.version)):
             return "", 304, {"ETag": etag}
@@ -62,8 +62,9 @@ class Players(MethodView):
     @refusal(blp, 404, "No such game")
     @refusal(blp, 409, "Table full, or the game has started")
     def post(self, body, game_id: uuid.UUID):
-        """Take a seat; the answer carries the seat's token"""
-        return games.join(session(), game_id, body["name"], body.get("code"))
+        """Take a seat (the answer carries its token); with the host token, `bot` adds a
+        computer player"""
+        return games.join(session(), game_id, body, bearer_token(), client())
 
 
 @blp.route("/tables/join")
@@ -72,21 +73,34 @@ class JoinByCode(MethodView):
     @blp.response(201, schemas.CodeJoinedSchema)
     @refusal(blp, 403, "No table has this code")
     @refusal(blp, 409, "Table full, or the game has started")
+    @refusal(blp, 429, "Too many wrong codes from this client; see Retry-After")
     def post(self, body):
         """Take a seat at a private table by its code"""
-        return games.join_by_code(session(), body["code"], body["name"])
+        return games.join_by_code(session(), body["code"], body["name"], client())
 
 
 @blp.route("/games/<uuid:game_id>/deal")
 class Deal(MethodView):
+    @blp.arguments(schemas.DealSchema, required=False)
     @blp.response(200, schemas.GameSchema)
     @refusal(blp, 401, "No or unknown token")
     @refusal(blp, 403, "The first round is the host's to deal")
     @refusal(blp, 409, "Wrong phase, or too few players")
     @blp.doc(security=SEAT_AUTH)
-    def post(self, game_id: uuid.UUID):
+    def post(self, body, game_id: uuid.UUID):
         """Shuffle and deal: the first round by the host, the next by the host or a player"""
-        return games.deal(session(), game_id, bearer_token())
+        return games.deal(session(), game_id, bearer_token(), body.get("fill_with_bots"))
+
+
+@blp.route("/games/<uuid:game_id>/leave")
+class Leave(MethodView):
+    @blp.response(200, schemas.GameSchema)
+    @refusal(blp, 401, "No or unknown token")
+    @refusal(blp, 409, "The match is over")
+    @blp.doc(security=SEAT_AUTH)
+    def post(self, game_id: uuid.UUID):
+        """Leave the table: a waiting seat is freed, a running one goes to a bot"""
+        return games.leave(session(), game_id, bearer_token())
 
 
 @blp.route("/games/<uuid:game_id>/end")
@@ -109,7 +123,7 @@ class View(MethodView):
     @blp.doc(security=MAYBE_AUTH)
     def get(self, game_id: uuid.UUID):
         """What the token's seat may know, with its legal moves; no token: a spectator"""
-        game = games.load(session(), game_id)
+        game = games.load_current(session(), game_id)
         return games.view(game, games.identify(game, bearer_token()).seat)
 
 
@@ -143,7 +157,7 @@ class Events(MethodView):
     @refusal(blp, 404, "No such game")
     @blp.doc(security=MAYBE_AUTH)
     def get(self, query, game_id: uuid.UUID):
-        """The event log after `after`, as the token's seat may see it"""
-        game = games.load(session(), game_id)
-        seat = games.identify(game, bearer_token()).seat
-        return games.events_page(session(), game, seat, query["after"], query["limit"])
+        """The event log after `after`, as the token's seat may see it; `wait` long-polls"""
+        return games.wait_for_events(
+            session(), game_id, bearer_token(), query["after"], query["limit"], query["wait"]
+        )

@@ -88,7 +88,9 @@ def from_http_exception(error: HTTPException) -> Response:
 
 def from_service_error(error: ServiceError) -> Response:
     extra = {"errors": error.errors} if hasattr(error, "errors") else {}
-    return problem(error.status, error.code, error.title, error.detail, **extra)
+    response = problem(error.status, error.code, error.title, error.detail, **extra)
+    response.headers.update(getattr(error, "headers", {}))
+    return response
 
 
 def from_engine_error(error: EngineError) -> Response:

@@ -3,11 +3,13 @@
 import marshmallow as ma
 from marshmallow import fields, validate
 
+from ..bots import LEVELS
 from ..engine import GAMES
 
 STATUSES = ("waiting", "playing", "round_over", "finished")
 MAX_SEED = 2**256 - 1
 MAX_SEQ = 2**31 - 1  # event numbers are 32-bit integers in the database
+MAX_WAIT = 30
 
 
 class StrictSchema(ma.Schema):
@@ -58,7 +60,17 @@ class CreateGameSchema(StrictSchema):
     visibility = fields.String(
         load_default="public", validate=validate.OneOf(["public", "private"])
     )
-    turn_seconds = Int(load_default=None, allow_none=True, validate=validate.Range(1, 3600))
+    turn_seconds = Int(
+        load_default=None,
+        allow_none=True,
+        validate=validate.Range(1, 3600),
+        metadata={"description": "The turn clock; null: no clock"},
+    )
+    think_seconds = fields.Float(
+        load_default=1.0,
+        validate=validate.Range(0, 30),
+        metadata={"description": "How long computer players hesitate before a move"},
+    )
     seed = Int(
         load_default=None,
         allow_none=True,
@@ -120,8 +132,25 @@ class LobbySchema(ma.Schema):
 
 
 class JoinSchema(StrictSchema):
-    name = Name(required=True)
+    """A player: `name` (and `code` at a private table); or, with the host token, `bot`."""
+
+    name = Name()
     code = Code()
+    bot = fields.String(validate=validate.OneOf(LEVELS))
+
+    @ma.validates_schema
+    def name_or_bot(self, data, **_):
+        if ("name" in data) == ("bot" in data):
+            raise ma.ValidationError("give either a name or a bot level", "name")
+
+
+class DealSchema(StrictSchema):
+    fill_with_bots = fields.String(
+        validate=validate.OneOf(LEVELS),
+        metadata={
+            "description": "First deal: seat computer players of this level at every free seat"
+        },
+    )
 
 
 class JoinedSchema(ma.Schema):
@@ -170,6 +199,11 @@ class EventSchema(ma.Schema):
 class EventsQuerySchema(StrictSchema):
     after = fields.Integer(load_default=0, validate=validate.Range(0, MAX_SEQ))
     limit = fields.Integer(load_default=100, validate=validate.Range(1, 500))
+    wait = fields.Float(
+        load_default=0,
+        validate=validate.Range(0, MAX_WAIT),
+        metadata={"description": "Seconds to wait for an event after `after` (long poll)"},
+    )
 
 
 class EventsPageSchema(ma.Schema):

@@ -6,9 +6,10 @@ import hashlib
 import hmac
 import re
 import secrets
+import time
 import uuid
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any
 
 from sqlalchemy import select, tuple_
@@ -27,7 +28,17 @@ from ..errors import (
     ValidationFailed,
     WrongPhase,
 )
+from . import clock, limits, longpoll, play
 from .models import EventRow, Game, IdempotentAnswer, Seat, utcnow
+from .render import (
+    is_resume,
+    on_autopilot,
+    render_event,
+    results,
+    rules_of,
+    summary,
+    view,
+)
 
 SEED_BITS = 128
 # No 0/O or 1/I: read aloud or copied by hand without doubt. 8 of 32 symbols = 40 bits.
@@ -57,20 +68,26 @@ def _new_code() -> str:
     return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
 
 
-def rules_of(game: Game) -> engine.Game:
-    return engine.GAMES[game.type]
-
-
 # --- reading ---------------------------------------------------------------------------
 
 
 def load(session: Session, game_id: uuid.UUID, lock: bool = False) -> Game:
     query = select(Game).where(Game.id == game_id)
     if lock:
-        query = query.with_for_update()
+        query = query.with_for_update().execution_options(populate_existing=True)
     game = session.scalars(query).one_or_none()
     if game is None:
         raise NotFound(f"no game {game_id}")
+    return game
+
+
+def load_current(session: Session, game_id: uuid.UUID) -> Game:
+    """The game with whatever is due applied first: a read, too, moves bots and clocks."""
+    game = load(session, game_id)
+    if play.is_due(game, clock.now()):
+        game = load(session, game_id, lock=True)
+        play.catch_up(session, game, clock.now())
+        session.commit()
     return game
 
 
@@ -95,62 +112,6 @@ def require_seat(game: Game, token: str | None) -> int:
     return identity.seat
 
 
-def summary(game: Game) -> dict[str, Any]:
-    rules = rules_of(game)
-    state = rules.load_state(game.state) if game.state else None
-    public = rules.public_seats(state) if state else [{} for _ in game.seats]
-    turn = rules.to_act(state) if state else []
-    standings = _standings(game)
-    return {
-        "id": str(game.id),
-        "type": game.type,
-        "options": game.options,
-        "visibility": game.visibility,
-        "status": game.status,
-        "round": game.round,
-        "max_seats": game.max_seats,
-        "turn_seconds": game.turn_seconds,
-        "seats": [
-            {
-                "seat": seat.seat,
-                "name": seat.name,
-                "bot": seat.bot,
-                "cards": None,
-                "safe": False,
-                "out": False,
-                "lives": None,
-                **standing,
-                **info,
-            }
-            for seat, info, standing in zip(game.seats, public, standings, strict=True)
-        ],
-        "dealer": game.match.get("dealer"),
-        "turn": turn[0] if len(turn) == 1 else None,
-        "deadline": None,
-        "version": game.version,
-        "seed_commitment": _commitment(game),
-        "created_at": _iso(game.created_at),
-    }
-
-
-def view(game: Game, seat: int | None) -> dict[str, Any]:
-    rules = rules_of(game)
-    state = rules.load_state(game.state) if game.state else None
-    playing = state is not None and game.status == "playing" and seat is not None
-    base = {
-        "game_id": str(game.id),
-        "type": game.type,
-        "status": game.status,
-        "round": game.round,
-        "version": game.version,
-        "seat": seat,
-        "legal_moves": rules.legal_moves(state, seat) if playing else [],
-        "deadline": None,
-        "seed_commitment": _commitment(game),
-    }
-    return {**(rules.view(state, seat) if state else {}), **base}
-
-
 def events_page(
     session: Session, game: Game, seat: int | None, after: int, limit: int
 ) -> dict[str, Any]:
@@ -160,7 +121,30 @@ def events_page(
         .order_by(EventRow.seq)
         .limit(limit)
     )
-    return {"events": [_render(row, seat, game) for row in rows], "last_seq": game.last_seq}
+    return {
+        "events": [render_event(row, seat, game) for row in rows],
+        "last_seq": game.last_seq,
+    }
+
+
+def wait_for_events(
+    session: Session, game_id: uuid.UUID, token: str | None, after: int, limit: int, wait: float
+) -> dict[str, Any]:
+    """The events after ``after``; if there are none yet, wait up to ``wait`` seconds for
+    some (a long poll) without keeping a transaction open meanwhile."""
+    give_up = time.monotonic() + wait
+    with longpoll.listener(session.get_bind(), str(game_id)) as changes:
+        while True:
+            game = load_current(session, game_id)
+            page = events_page(session, game, identify(game, token).seat, after, limit)
+            due = clock.aware(game.next_action_at)
+            session.close()
+            left = give_up - time.monotonic()
+            if page["events"] or left <= 0:
+                return page
+            if due is not None:  # a bot or a clock will act: look again then
+                left = min(left, max(0.05, (due - clock.now()).total_seconds()))
+            changes.wait(left)
 
 
 def lobby(
@@ -203,6 +187,7 @@ def create(session: Session, request: dict[str, Any]) -> dict[str, Any]:
         code=_new_code() if request["visibility"] == "private" else None,
         max_seats=seats,
         turn_seconds=request.get("turn_seconds"),
+        think_seconds=request.get("think_seconds", 1.0),
         host_token_hash=token_hash,
         seed=str(secrets.randbits(SEED_BITS) if seed is None else seed),
     )
@@ -211,38 +196,84 @@ def create(session: Session, request: dict[str, Any]) -> dict[str, Any]:
     return {**summary(game), "host_token": token, "code": game.code}
 
 
-def join(session: Session, game_id: uuid.UUID, name: str, code: str | None) -> dict[str, Any]:
+def join(
+    session: Session,
+    game_id: uuid.UUID,
+    request: dict[str, Any],
+    token: str | None,
+    client: str,
+) -> dict[str, Any]:
+    """A player takes a seat (with the code of a private table), or the host adds a bot."""
     game = load(session, game_id, lock=True)
-    if game.code is not None and not _same_code(code, game.code):
-        raise BadCode("this private table needs its code")
-    return _seat_player(session, game, name)
+    if "bot" in request:
+        if token is None or not identify(game, token).host:
+            raise Forbidden("only the host adds computer players")
+        return _seat_player(session, game, None, request["bot"])
+    if game.code is not None and not _same_code(request.get("code"), game.code):
+        _refuse_code(session, client, "this private table needs its code")
+    return _seat_player(session, game, request["name"], None)
 
 
-def join_by_code(session: Session, code: str, name: str) -> dict[str, Any]:
+def join_by_code(session: Session, code: str, name: str, client: str) -> dict[str, Any]:
+    limits.check_code_guesses(session, client, clock.now())
     game_id = session.scalars(select(Game.id).where(Game.code == code.strip().upper())).first()
     if game_id is None:
-        raise BadCode("no table has this code")
-    return {"game_id": str(game_id), **join(session, game_id, name, code)}
+        _refuse_code(session, client, "no table has this code")
+    game = load(session, game_id, lock=True)
+    return {"game_id": str(game_id), **_seat_player(session, game, name, None)}
 
 
-def deal(session: Session, game_id: uuid.UUID, token: str | None) -> dict[str, Any]:
-    """Deal the first round (the host) or the next one (the host or any player)."""
+def leave(session: Session, game_id: uuid.UUID, token: str | None) -> dict[str, Any]:
+    """Leave a waiting table (later seats move up one), or hand a running game's seat to
+    a bot, which plays it from then on."""
+    game = load(session, game_id, lock=True)
+    seat = require_seat(game, token)
+    if game.status == "finished":
+        raise WrongPhase("the match is over")
+    if game.status == "waiting":
+        session.delete(game.seats[seat])
+        session.flush()
+        for later in game.seats[seat + 1 :]:
+            later.seat -= 1
+            session.flush()  # one at a time, upwards: no two seats share a number
+        session.expire(game, ["seats"])
+    else:
+        occupant = game.seats[seat]
+        occupant.bot, occupant.token_hash = "basic", new_token()[1]
+        play.append_events(session, game, [engine.Event("left", seat, {"bot": "basic"})])
+        if game.state is not None:
+            play.schedule(game, rules_of(game).load_state(game.state), clock.now())
+    game.updated_at = utcnow()
+    session.commit()
+    return summary(game)
+
+
+def deal(
+    session: Session, game_id: uuid.UUID, token: str | None, fill_with_bots: str | None = None
+) -> dict[str, Any]:
+    """Deal the first round (the host, who may fill the empty seats with bots) or the
+    next one (the host or any player)."""
+    now = clock.now()
     game = load(session, game_id, lock=True)
     if token is None:
         raise Unauthorized("dealing needs a token as 'Authorization: Bearer <token>'")
     identity = identify(game, token)
     rules = rules_of(game)
-    players = len(game.seats)
     rng = engine.Rng(int(game.seed), game.rng_counter)
     if game.status == "waiting":
         if not identity.host:
             raise Forbidden("only the host deals the first round")
+        while fill_with_bots and len(game.seats) < game.max_seats:
+            _add_seat(game, None, fill_with_bots)
+        players = len(game.seats)
         fewest = rules.player_range(game.options)[0]
         if players < fewest:
             raise WrongPhase(f"{rules.title} with these options needs {fewest} players to deal")
         dealer = rng.below(players)
+        game.clock = {"seats": [clock.fresh(game.turn_seconds) for _ in game.seats]}
     elif game.status == "round_over":
-        last = _results(game)[-1]
+        players = len(game.seats)
+        last = results(game)[-1]
         dealer = rules.next_dealer(game.options, game.match["dealer"], last, players)
     else:
         raise WrongPhase(f"the game is {game.status}; there is no round to deal")
@@ -250,7 +281,9 @@ def deal(session: Session, game_id: uuid.UUID, token: str | None) -> dict[str, A
     game.round += 1
     game.status = "playing"
     game.match = {**game.match, "dealer": dealer}
-    _save(session, game, rules, state, rng, events)
+    play.save(session, game, rules, state, rng, events)
+    play.schedule(game, state, now)
+    play.catch_up(session, game, now)
     session.commit()
     return summary(game)
 
@@ -264,8 +297,9 @@ def end(session: Session, game_id: uuid.UUID, token: str | None) -> dict[str, An
         raise Forbidden("only the host ends the match")
     if game.status == "finished":
         raise WrongPhase("the match is already finished")
-    _append_events(session, game, [_game_over(game)])
+    play.append_events(session, game, [play.game_over(game)])
     game.status = "finished"
+    game.next_action_at = None
     session.commit()
     return summary(game)
 
@@ -278,6 +312,7 @@ def move(
     idempotency_key: str | None,
     if_match: str | None,
 ) -> dict[str, Any]:
+    now = clock.now()
     game = load(session, game_id, lock=True)
     seat = require_seat(game, token)
     expected_version = _version(if_match)
@@ -290,16 +325,17 @@ def move(
             if first.request_hash != request_hash:
                 raise IdempotencyConflict("this Idempotency-Key was sent with another move")
             return first.answer
+    rows = play.catch_up(session, game, now)  # what was due comes first
     if expected_version is not None and expected_version != game.version:
         raise StaleVersion(f"If-Match {if_match}, but the game is at version {game.version}")
     if game.status != "playing":
         raise WrongPhase(f"the game is {game.status}; no moves now")
-    rules = rules_of(game)
-    state = rules.load_state(game.state)
-    rng = engine.Rng(int(game.seed), game.rng_counter)
-    events = engine.play(rules, state, seat, body, rng)
-    rows = _save(session, game, rules, state, rng, events)
-    answer = {"events": [_render(row, seat, game) for row in rows], "view": view(game, seat)}
+    rows += _own_move(session, game, seat, body, now)
+    rows += play.catch_up(session, game, now)  # bots without thinking time answer at once
+    answer = {
+        "events": [render_event(row, seat, game) for row in rows],
+        "view": view(game, seat),
+    }
     if idempotency_key is not None:
         session.add(
             IdempotentAnswer(
@@ -314,118 +350,52 @@ def move(
     return answer
 
 
+def _own_move(session: Session, game: Game, seat: int, body: dict, now) -> list[EventRow]:
+    """A player's own move resets her clock's count and ends autopilot; ``resume`` does
+    only that."""
+    if is_resume(body) and not on_autopilot(game, seat):
+        raise engine.IllegalMove("resume is a move for a seat on autopilot")
+    seats = [dict(entry) for entry in game.clock.get("seats", [])]
+    if seats:
+        seats[seat] = clock.after_own_move(seats[seat])
+        game.clock = {**game.clock, "seats": seats}
+    if not is_resume(body):
+        return play.apply_move(session, game, seat, body, now)
+    rows = play.append_events(session, game, [engine.Event("resume", seat)])
+    play.schedule(game, rules_of(game).load_state(game.state), now)
+    session.flush()
+    return rows
+
+
 # --- helpers ---------------------------------------------------------------------------
 
 
-def _seat_player(session: Session, game: Game, name: str) -> dict[str, Any]:
+def _seat_player(session: Session, game: Game, name: str | None, bot: str | None):
     if game.status != "waiting":
         raise WrongPhase("the game has started; seats are taken")
     if len(game.seats) >= game.max_seats:
         raise TableFull(f"all {game.max_seats} seats are taken")
-    token, token_hash = new_token()
-    seat = Seat(seat=len(game.seats), name=name, token_hash=token_hash)
-    game.seats.append(seat)
+    seat, token = _add_seat(game, name, bot)
     game.updated_at = utcnow()  # a new seat is a new version of the table
     session.commit()
     return {"seat": seat.seat, "token": token}
 
 
-def _save(session, game, rules, state, rng, events) -> list[EventRow]:
-    """Store the new state, the generator's position and the events; when the round is
-    over, record its result and end the match if that decides it."""
-    game.state = rules.dump_state(state)
-    game.rng_counter = rng.counter
-    result = rules.result(state)
-    if result is not None:
-        rounds = [*game.match.get("rounds", []), _result_json(result)]
-        game.match = {**game.match, "rounds": rounds}
-        game.status = "round_over"
-        if rules.match_over(game.options, _results(game)):
-            game.status = "finished"
-            events = [*events, _game_over(game)]
-    rows = _append_events(session, game, events)
-    session.flush()  # assigns the new version, which the answer carries
-    return rows
+def _add_seat(game: Game, name: str | None, bot: str | None) -> tuple[Seat, str | None]:
+    """A human's seat gets a token; a bot's gets none that anybody knows."""
+    token, token_hash = new_token()
+    number = len(game.seats)
+    seat = Seat(seat=number, name=name or f"{bot} bot {number + 1}", bot=bot, token_hash=token_hash)
+    game.seats.append(seat)
+    return seat, None if bot else token
 
 
-def _append_events(session, game, events) -> list[EventRow]:
-    rows = []
-    for event in events:
-        game.last_seq += 1
-        rows.append(
-            EventRow(
-                game_id=game.id,
-                seq=game.last_seq,
-                round=game.round,
-                type=event.type,
-                seat=event.seat,
-                data=event.data,
-                secret=event.secret,
-                audience=list(event.audience),
-            )
-        )
-    session.add_all(rows)
-    return rows
-
-
-def _game_over(game: Game) -> engine.Event:
-    """The last event: the standings, and the seed, so anyone can re-derive every shuffle."""
-    return engine.Event("game_over", None, {"standings": _standings(game), "seed": int(game.seed)})
-
-
-def _result_json(result: engine.RoundResult) -> dict[str, Any]:
-    return {
-        "winners": list(result.winners),
-        "losers": list(result.losers),
-        "detail": result.detail,
-        "points": list(result.points),
-    }
-
-
-def _results(game: Game) -> list[engine.RoundResult]:
-    return [
-        engine.RoundResult(
-            tuple(entry["winners"]),
-            tuple(entry["losers"]),
-            entry["detail"],
-            tuple(entry["points"]),
-        )
-        for entry in game.match.get("rounds", [])
-    ]
-
-
-def _standings(game: Game) -> list[dict[str, Any]]:
-    """Per seat, the rounds won and lost so far (Old Maid: lost = was the Old Maid) and,
-    in games that keep one, the match score."""
-    results = _results(game)
-    scored = [result.points for result in results if result.points]
-    return [
-        {
-            "seat": seat.seat,
-            "rounds_won": sum(seat.seat in result.winners for result in results),
-            "rounds_lost": sum(seat.seat in result.losers for result in results),
-            "score": sum(points[seat.seat] for points in scored) if scored else None,
-        }
-        for seat in game.seats
-    ]
-
-
-def _render(row: EventRow, seat: int | None, game: Game) -> dict[str, Any]:
-    data = dict(row.data)
-    if row.secret and (game.status == "finished" or seat in row.audience):
-        data.update(row.secret)
-    return {
-        "seq": row.seq,
-        "round": row.round,
-        "type": row.type,
-        "seat": row.seat,
-        "at": _iso(row.at),
-        "data": data,
-    }
-
-
-def _commitment(game: Game) -> str | None:
-    return engine.seed_commitment(int(game.seed)) if game.round else None
+def _refuse_code(session: Session, client: str, detail: str):
+    """Count the wrong guess in a transaction of its own, kept even though we refuse."""
+    session.rollback()
+    limits.count_code_failure(session, client, clock.now())
+    session.commit()
+    raise BadCode(detail)
 
 
 def _same_code(given: str | None, code: str) -> bool:
@@ -440,13 +410,6 @@ def _version(if_match: str | None) -> int | None:
     if not text.isdigit():
         raise ValidationFailed("If-Match", "must be a game version, as the ETag gives it")
     return int(text)
-
-
-def _iso(moment: datetime) -> str:
-    """ISO 8601 in UTC; SQLite hands back naive times, which are UTC here."""
-    if moment.tzinfo is None:
-        moment = moment.replace(tzinfo=UTC)
-    return moment.isoformat()
 
 
 def _encode_cursor(game: Game) -> str:

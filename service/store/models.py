@@ -4,7 +4,17 @@ import uuid
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import JSON, BigInteger, DateTime, ForeignKey, Index, Integer, String, Uuid
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    DateTime,
+    Float,
+    ForeignKey,
+    Index,
+    Integer,
+    String,
+    Uuid,
+)
 from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
@@ -40,6 +50,12 @@ class Game(Base):
     state: Mapped[dict[str, Any] | None]  # the engine's state of the current round
     # The match: {"dealer": seat of the current round, "rounds": [results of ended rounds]}
     match: Mapped[dict[str, Any]] = mapped_column(default=dict)
+    # Scheduled actions: when the next bot move or clock timeout is due, applied by the
+    # first request or worker that sees it due. ``clock``: per seat, timeouts in a row,
+    # seconds per turn and autopilot.
+    next_action_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    think_seconds: Mapped[float] = mapped_column(Float, default=1.0)
+    clock: Mapped[dict[str, Any]] = mapped_column(default=dict)
     last_seq: Mapped[int] = mapped_column(Integer, default=0)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(
@@ -50,7 +66,10 @@ class Game(Base):
         back_populates="game", order_by="Seat.seat", cascade="all, delete-orphan"
     )
 
-    __table_args__ = (Index("ix_games_lobby", "visibility", "created_at"),)
+    __table_args__ = (
+        Index("ix_games_lobby", "visibility", "created_at"),
+        Index("ix_games_next_action_at", "next_action_at"),
+    )
     __mapper_args__ = {"version_id_col": version}
 
 
@@ -92,3 +111,13 @@ class IdempotentAnswer(Base):
     request_hash: Mapped[str] = mapped_column(String(64))
     answer: Mapped[dict[str, Any]]
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class CodeFailures(Base):
+    """Wrong join codes per client in the current window, to slow down guessing."""
+
+    __tablename__ = "code_failures"
+
+    client: Mapped[str] = mapped_column(String(64), primary_key=True)
+    window_start: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    failures: Mapped[int] = mapped_column(Integer)

@@ -147,7 +147,7 @@ def test_the_host_token_cannot_move(table):
 )
 def test_unknown_game(client, method, path):
     url = path.format(id=uuid.uuid4())
-    body = {"name": "x"} if path.endswith("players") else {"type": "take"}
+    body = {"players": {"name": "x"}, "deal": {}}.get(path.rsplit("/", 1)[-1], {"type": "take"})
     kwargs = {"json": body} if method == "post" else {}
     assert_problem(getattr(client, method)(url, **kwargs), 404, "not_found")
 

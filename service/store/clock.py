@@ -1,0 +1,37 @@
+"""Time, and the turn clock's policy (seed 003): "Let it run out twice in a row and you
+get 10 seconds a turn for the rest of the game, and after three times in a row the rest
+of the game is played for you." A player's own move resets the count."""
+
+from datetime import UTC, datetime
+
+HALVE_AFTER = 2
+AUTOPILOT_AFTER = 3
+
+
+def now() -> datetime:
+    """The one time source of the service; tests replace it to move time by hand."""
+    return datetime.now(UTC)
+
+
+def aware(moment: datetime | None) -> datetime | None:
+    """SQLite hands back naive times; every time stored here is UTC."""
+    if moment is not None and moment.tzinfo is None:
+        return moment.replace(tzinfo=UTC)
+    return moment
+
+
+def fresh(turn_seconds: int | None) -> dict:
+    return {"timeouts": 0, "seconds": turn_seconds, "autopilot": False}
+
+
+def after_timeout(entry: dict) -> dict:
+    timeouts = entry["timeouts"] + 1
+    seconds = entry["seconds"]
+    if timeouts == HALVE_AFTER and seconds is not None:
+        seconds = seconds / 2
+    return {"timeouts": timeouts, "seconds": seconds, "autopilot": timeouts >= AUTOPILOT_AFTER}
+
+
+def after_own_move(entry: dict) -> dict:
+    """The count starts again; a halved clock stays halved for the rest of the game."""
+    return {**entry, "timeouts": 0, "autopilot": False}

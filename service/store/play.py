@@ -1,0 +1,147 @@
+"""The one move path, for humans, bots and the clock alike: apply a legal move, save the
+state, the generator's position and the events, and schedule what is due next.
+
+Scheduled actions live in ``games.next_action_at``: a bot's move (``think_seconds``
+after the turn came to it) or a human's clock running out. Whichever comes first, a
+request touching the game or the worker, applies everything due, under the row lock.
+"""
+
+from datetime import datetime, timedelta
+from typing import Any
+
+from sqlalchemy import select, text
+from sqlalchemy.orm import Session
+
+from .. import bots, engine
+from . import clock
+from .models import EventRow, Game
+from .render import on_autopilot, render_event, results, rules_of, standings, view
+
+
+def apply_move(session: Session, game: Game, seat: int, move: dict, at: datetime, before=()):
+    """Check and apply one move of ``seat`` at time ``at``; returns the new event rows."""
+    rules = rules_of(game)
+    state = rules.load_state(game.state)
+    rng = engine.Rng(int(game.seed), game.rng_counter)
+    events = [*before, *engine.play(rules, state, seat, move, rng)]
+    rows = save(session, game, rules, state, rng, events)
+    schedule(game, state, at)
+    return rows
+
+
+def schedule(game: Game, state, at: datetime) -> None:
+    """When the next automatic action is due, counted from ``at``, the turn's start."""
+    game.next_action_at = None
+    if game.status != "playing":
+        return
+    acting = rules_of(game).to_act(state)
+    if len(acting) != 1:
+        return
+    seat = acting[0]
+    if game.seats[seat].bot or on_autopilot(game, seat):
+        game.next_action_at = at + timedelta(seconds=game.think_seconds)
+    elif game.turn_seconds is not None:
+        seconds = game.clock["seats"][seat]["seconds"]
+        game.next_action_at = at + timedelta(seconds=seconds)
+
+
+def is_due(game: Game, now: datetime) -> bool:
+    due = clock.aware(game.next_action_at)
+    return due is not None and due <= now and game.status == "playing"
+
+
+def catch_up(session: Session, game: Game, now: datetime) -> list[EventRow]:
+    """Apply every scheduled action due by ``now``, each at the time it was due."""
+    rows = []
+    while is_due(game, now):
+        at = clock.aware(game.next_action_at)
+        rules = rules_of(game)
+        seat = rules.to_act(rules.load_state(game.state))[0]
+        before = []
+        occupant = game.seats[seat]
+        if not occupant.bot and not on_autopilot(game, seat):
+            before.append(_time_out(game, seat))
+        level = occupant.bot or "basic"
+        rng = engine.Rng(int(game.seed), game.rng_counter)
+        seat_view = {
+            **view(game, seat),
+            "legal_moves": rules.legal_moves(rules.load_state(game.state), seat),
+        }
+        move = bots.choose(game.type, level, seat_view, seat_events(session, game, seat), rng)
+        game.rng_counter = rng.counter  # the bot's draws are part of the game's stream
+        rows += apply_move(session, game, seat, move, at, before)
+    return rows
+
+
+def _time_out(game: Game, seat: int) -> engine.Event:
+    """The clock ran out: a move is chosen for her, and the policy counts it."""
+    seats = [dict(entry) for entry in game.clock["seats"]]
+    seats[seat] = clock.after_timeout(seats[seat])
+    game.clock = {**game.clock, "seats": seats}
+    return engine.Event("timeout", seat, dict(seats[seat]))
+
+
+def seat_events(session: Session, game: Game, seat: int) -> list[dict[str, Any]]:
+    rows = session.scalars(
+        select(EventRow).where(EventRow.game_id == game.id).order_by(EventRow.seq)
+    )
+    return [render_event(row, seat, game) for row in rows]
+
+
+def notify(session: Session, game: Game) -> None:
+    """Wake long-polling readers of this game (PostgreSQL delivers it at commit)."""
+    if session.get_bind().dialect.name == "postgresql":
+        session.execute(text("SELECT pg_notify('game_events', :id)"), {"id": str(game.id)})
+
+
+def save(session, game, rules, state, rng, events) -> list[EventRow]:
+    """Store the new state, the generator's position and the events; when the round is
+    over, record its result and end the match if that decides it."""
+    game.state = rules.dump_state(state)
+    game.rng_counter = rng.counter
+    result = rules.result(state)
+    if result is not None:
+        rounds = [*game.match.get("rounds", []), _result_json(result)]
+        game.match = {**game.match, "rounds": rounds}
+        game.status = "round_over"
+        if rules.match_over(game.options, results(game)):
+            game.status = "finished"
+            events = [*events, game_over(game)]
+    rows = append_events(session, game, events)
+    session.flush()  # assigns the new version, which the answer carries
+    return rows
+
+
+def append_events(session, game, events) -> list[EventRow]:
+    rows = []
+    for event in events:
+        game.last_seq += 1
+        rows.append(
+            EventRow(
+                game_id=game.id,
+                seq=game.last_seq,
+                round=game.round,
+                type=event.type,
+                seat=event.seat,
+                data=event.data,
+                secret=event.secret,
+                audience=list(event.audience),
+            )
+        )
+    session.add_all(rows)
+    notify(session, game)
+    return rows
+
+
+def game_over(game: Game) -> engine.Event:
+    """The last event: the standings, and the seed, so anyone can re-derive every shuffle."""
+    return engine.Event("game_over", None, {"standings": standings(game), "seed": int(game.seed)})
+
+
+def _result_json(result: engine.RoundResult) -> dict[str, Any]:
+    return {
+        "winners": list(result.winners),
+        "losers": list(result.losers),
+        "detail": result.detail,
+        "points": list(result.points),
+    }
