@@ -26,6 +26,7 @@ def apply_move(session: Session, game: Game, seat: int, move: dict, at: datetime
     events = [*before, *engine.play(rules, state, seat, move, rng)]
     rows = save(session, game, rules, state, rng, events)
     schedule(game, state, at)
+    session.flush()  # one new version per move, which the answer carries
     return rows
 
 
@@ -82,16 +83,18 @@ def _time_out(game: Game, seat: int) -> engine.Event:
 
 
 def seat_events(session: Session, game: Game, seat: int) -> list[dict[str, Any]]:
-    rows = session.scalars(
-        select(EventRow).where(EventRow.game_id == game.id).order_by(EventRow.seq)
-    )
+    with session.no_autoflush:
+        rows = session.scalars(
+            select(EventRow).where(EventRow.game_id == game.id).order_by(EventRow.seq)
+        ).all()
     return [render_event(row, seat, game) for row in rows]
 
 
 def notify(session: Session, game: Game) -> None:
     """Wake long-polling readers of this game (PostgreSQL delivers it at commit)."""
     if session.get_bind().dialect.name == "postgresql":
-        session.execute(text("SELECT pg_notify('game_events', :id)"), {"id": str(game.id)})
+        with session.no_autoflush:  # a flush here would cut one change into two versions
+            session.execute(text("SELECT pg_notify('game_events', :id)"), {"id": str(game.id)})
 
 
 def save(session, game, rules, state, rng, events) -> list[EventRow]:
@@ -107,9 +110,7 @@ def save(session, game, rules, state, rng, events) -> list[EventRow]:
         if rules.match_over(game.options, results(game)):
             game.status = "finished"
             events = [*events, game_over(game)]
-    rows = append_events(session, game, events)
-    session.flush()  # assigns the new version, which the answer carries
-    return rows
+    return append_events(session, game, events)
 
 
 def append_events(session, game, events) -> list[EventRow]:

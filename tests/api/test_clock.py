@@ -1,0 +1,111 @@
+"""The turn clock with a hand-moved clock (no sleeping): seed 003's policy."""
+
+from datetime import timedelta
+
+import pytest
+
+from service.store import clock
+
+from .table import Table
+
+
+@pytest.fixture
+def moment(monkeypatch):
+    """The service's time, moved by the test."""
+    now = [clock.now()]
+    monkeypatch.setattr(clock, "now", lambda: now[0])
+    return now
+
+
+def wait(moment, seconds):
+    moment[0] += timedelta(seconds=seconds)
+
+
+@pytest.fixture
+def table(client, moment):
+    # three players, so one of them can always answer promptly while another times out
+    return Table.create(client, players=3, seed=46, turn_seconds=20, think_seconds=0)
+
+
+def timeouts(table):
+    return [e for e in table.events().json["events"] if e["type"] == "timeout"]
+
+
+def play_others_until_turn_of(table, seat):
+    """The other players move at once until it is ``seat``'s turn."""
+    while table.turn() != seat:
+        assert table.summary().json["status"] == "playing", "the seed gives a long enough round"
+        table.play_one()
+
+
+def test_the_view_and_summary_show_the_deadline(table, moment):
+    seat = table.turn()
+    expected = (moment[0] + timedelta(seconds=20)).isoformat()
+    assert table.summary().json["deadline"] == expected
+    assert table.view(seat).json["deadline"] == expected
+
+
+def test_a_timeout_picks_a_legal_move_for_the_player(table, moment):
+    seat = table.turn()
+    legal = table.view(seat).json["legal_moves"]
+    wait(moment, 19)
+    assert table.turn() == seat, "not yet"
+    wait(moment, 1)
+    assert table.turn() != seat
+    [timeout] = timeouts(table)
+    assert timeout["seat"] == seat and timeout["data"]["timeouts"] == 1
+    log = table.events().json["events"]
+    take = log[log.index(timeout) + 1]
+    assert take["type"] == "take" and take["seat"] == seat
+    assert {"type": "take", **{k: take["data"][k] for k in ("from_seat", "position")}} in legal
+
+
+def test_two_timeouts_in_a_row_halve_the_clock_and_three_hand_the_seat_to_autopilot(table, moment):
+    seat = table.turn()
+    wait(moment, 20)
+    play_others_until_turn_of(table, seat)
+    wait(moment, 20)
+    second = timeouts(table)[-1]["data"]
+    assert (second["timeouts"], second["seconds"], second["autopilot"]) == (2, 10, False)
+    play_others_until_turn_of(table, seat)
+    start = moment[0]
+    assert table.summary().json["deadline"] == (start + timedelta(seconds=10)).isoformat()
+    wait(moment, 10)
+    third = timeouts(table)[-1]["data"]
+    assert (third["timeouts"], third["autopilot"]) == (3, True)
+    assert {"type": "resume"} in table.view(seat).json["legal_moves"]
+    own_takes = len(takes_by(table, seat))
+    while table.summary().json["status"] == "playing" and len(takes_by(table, seat)) == own_takes:
+        assert table.turn() != seat, "autopilot moves for her at once (think_seconds 0)"
+        table.play_one()
+    assert len(takes_by(table, seat)) > own_takes, "autopilot took for her"
+    assert len(timeouts(table)) == 3, "autopilot moves are no timeouts"
+
+
+def takes_by(table, seat):
+    return [e for e in table.events().json["events"] if e["type"] == "take" and e["seat"] == seat]
+
+
+def test_an_own_move_resets_the_count(table, moment):
+    seat = table.turn()
+    wait(moment, 20)
+    play_others_until_turn_of(table, seat)
+    table.play_one()  # her own move
+    play_others_until_turn_of(table, seat)
+    wait(moment, 20)
+    assert timeouts(table)[-1]["data"]["timeouts"] == 1, "counting starts again"
+
+
+def test_resume_takes_back_control(table, moment):
+    seat = table.turn()
+    for _ in range(3):
+        wait(moment, 20 if len(timeouts(table)) < 2 else 10)
+        if len(timeouts(table)) < 3:
+            play_others_until_turn_of(table, seat)
+    assert timeouts(table)[-1]["data"]["autopilot"]
+    answer = table.move(seat, {"type": "resume"})
+    assert answer.status_code == 201
+    assert answer.json["events"][0]["type"] == "resume"
+    assert {"type": "resume"} not in answer.json["view"]["legal_moves"]
+    refused = table.move(seat, {"type": "resume"})
+    assert refused.status_code == 422
