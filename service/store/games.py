@@ -209,8 +209,10 @@ def join(
         if token is None or not identify(game, token).host:
             raise Forbidden("only the host adds computer players")
         return _seat_player(session, game, None, request["bot"])
-    if game.code is not None and not _same_code(request.get("code"), game.code):
-        _refuse_code(session, client, "this private table needs its code")
+    if game.code is not None:
+        limits.check_code_guesses(session, client, clock.now())
+        if not _same_code(request.get("code"), game.code):
+            _refuse_code(session, client, "this private table needs its code")
     return _seat_player(session, game, request["name"], None)
 
 
@@ -241,8 +243,10 @@ def leave(session: Session, game_id: uuid.UUID, token: str | None) -> dict[str, 
         occupant = game.seats[seat]
         occupant.bot, occupant.token_hash = "basic", new_token()[1]
         play.append_events(session, game, [engine.Event("left", seat, {"bot": "basic"})])
-        if game.state is not None:
-            play.schedule(game, rules_of(game).load_state(game.state), clock.now())
+        if game.status == "playing":
+            now = clock.now()
+            play.schedule(game, rules_of(game).load_state(game.state), now)
+            play.catch_up(session, game, now)
     game.updated_at = utcnow()
     session.commit()
     return summary(game)

@@ -1,5 +1,6 @@
 """Slowing down join-code guessing: wrong codes per client in a fixed window."""
 
+import math
 from datetime import datetime, timedelta
 
 from sqlalchemy.orm import Session
@@ -18,7 +19,9 @@ def check_code_guesses(session: Session, client: str, now: datetime) -> None:
         return
     if record.failures >= MAX_FAILURES:
         retry = clock.aware(record.window_start) + WINDOW - now
-        raise TooManyRequests("too many wrong codes; wait a minute", int(retry.total_seconds()) + 1)
+        raise TooManyRequests(
+            "too many wrong codes; wait a minute", math.ceil(retry.total_seconds())
+        )
 
 
 def count_code_failure(session: Session, client: str, now: datetime) -> None:

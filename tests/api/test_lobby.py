@@ -1,0 +1,75 @@
+"""The lobby's doors: leaving a table, and guessing join codes slowly."""
+
+from datetime import timedelta
+
+from service.store import clock, limits
+
+from .table import Table, bearer
+
+
+def test_leaving_a_waiting_table_frees_the_seat_and_later_seats_move_up(client):
+    table = Table.create(client, players=3, seats=4, deal=False)
+    left = client.post(f"/v1/games/{table.id}/leave", headers=bearer(table.tokens[0]))
+    assert left.status_code == 200
+    assert [(s["seat"], s["name"]) for s in left.json["seats"]] == [
+        (0, "player 1"),
+        (1, "player 2"),
+    ]
+    # the tokens still name their players, now one seat up
+    assert table.view(1).json["seat"] == 0
+    assert (
+        client.get(f"/v1/games/{table.id}/view", headers=bearer(table.tokens[0])).status_code == 401
+    )
+    assert table.join("newcomer") == 2
+
+
+def test_a_player_who_leaves_a_running_game_is_replaced_by_a_bot(client):
+    table = Table.create(client, players=3, seed=4, think_seconds=0)
+    leaver = table.turn()
+    left = client.post(f"/v1/games/{table.id}/leave", headers=bearer(table.tokens[leaver]))
+    assert left.status_code == 200
+    assert left.json["seats"][leaver]["bot"] == "basic"
+    assert left.json["turn"] != leaver, "the bot moved at once"
+    events = table.events().json["events"]
+    assert any(e["type"] == "left" and e["seat"] == leaver for e in events)
+    gone = client.get(f"/v1/games/{table.id}/view", headers=bearer(table.tokens[leaver]))
+    assert gone.status_code == 401
+    table.play_round()  # the humans play on; the bot takes its turns by itself
+    assert table.summary().json["status"] == "round_over"
+
+
+def test_wrong_codes_are_rate_limited_per_client(client, monkeypatch):
+    now = [clock.now()]
+    monkeypatch.setattr(clock, "now", lambda: now[0])
+    created = client.post(
+        "/v1/games", json={"type": "old-maid", "seats": 4, "visibility": "private"}
+    )
+    code = created.json["code"]
+    for _ in range(limits.MAX_FAILURES):
+        assert (
+            client.post("/v1/tables/join", json={"code": "ZZZZ2222", "name": "x"}).status_code
+            == 403
+        )
+    refused = client.post("/v1/tables/join", json={"code": code, "name": "x"})
+    assert refused.status_code == 429 and refused.json["code"] == "too_many_requests"
+    assert 0 < int(refused.headers["Retry-After"]) <= 60
+    other_client = client.post(
+        "/v1/tables/join",
+        json={"code": code, "name": "y"},
+        environ_base={"REMOTE_ADDR": "10.9.9.9"},
+    )
+    assert other_client.status_code == 201, "the limit is per client"
+    now[0] += limits.WINDOW + timedelta(seconds=1)
+    assert client.post("/v1/tables/join", json={"code": code, "name": "x"}).status_code == 201
+
+
+def test_a_wrong_code_at_a_private_tables_own_address_counts_too(client):
+    created = client.post(
+        "/v1/games", json={"type": "old-maid", "seats": 4, "visibility": "private"}
+    )
+    url = f"/v1/games/{created.json['id']}/players"
+    for _ in range(limits.MAX_FAILURES):
+        assert client.post(url, json={"name": "x", "code": "WRONG"}).status_code == 403
+    assert client.post("/v1/tables/join", json={"code": "ZZZZ2222", "name": "x"}).status_code == 429
+    right = client.post(url, json={"name": "x", "code": created.json["code"]})
+    assert right.status_code == 429, "even the right code waits out the window"
