@@ -1,0 +1,138 @@
+"""The worker applies what falls due while nobody asks; with several workers and app
+instances on one PostgreSQL, every due action is applied exactly once."""
+
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+import uuid
+from contextlib import ExitStack
+from datetime import timedelta
+from pathlib import Path
+
+import pytest
+
+from service import worker
+from service.store import clock
+from service.store.models import Game
+
+from .table import Table, bearer
+
+BIN = Path(sys.executable).parent
+
+
+def test_a_sweep_applies_due_bot_moves_that_no_request_touched(app, client, monkeypatch):
+    now = [clock.now()]
+    monkeypatch.setattr(clock, "now", lambda: now[0])
+    table = Table.create(client, players=0, seats=3, deal=False, think_seconds=2, seed=9)
+    client.post(
+        f"/v1/games/{table.id}/deal", json={"fill_with_bots": "random"}, headers=bearer(table.host)
+    )
+    sessions = app.extensions["db_sessions"]
+    assert worker.sweep(sessions) == 0, "nothing is due yet"
+    now[0] += timedelta(minutes=30)
+    assert worker.sweep(sessions) == 1
+    with sessions() as session:
+        game = session.get(Game, uuid.UUID(table.id))
+        assert game.status == "round_over" and game.next_action_at is None
+    assert worker.sweep(sessions) == 0
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def http(method, url, body=None, token=None):
+    request = urllib.request.Request(
+        url, method=method, data=json.dumps(body).encode() if body is not None else None
+    )
+    request.add_header("Content-Type", "application/json")
+    if token:
+        request.add_header("Authorization", f"Bearer {token}")
+    with urllib.request.urlopen(request, timeout=30) as answer:
+        return json.loads(answer.read())
+
+
+@pytest.mark.postgres
+def test_two_workers_and_two_app_instances_apply_every_due_action_once(database_url, tmp_path):
+    env = {**os.environ, "DATABASE_URL": database_url}
+    ports = [free_port(), free_port()]
+    stack = ExitStack()
+    logs = [stack.enter_context(open(tmp_path / f"p{n}.log", "w")) for n in range(4)]
+    processes = [
+        subprocess.Popen(
+            [
+                BIN / "gunicorn",
+                "--workers",
+                "2",
+                "--bind",
+                f"127.0.0.1:{port}",
+                "service:create_app()",
+            ],
+            env=env,
+            stdout=logs[n],
+            stderr=subprocess.STDOUT,
+        )
+        for n, port in enumerate(ports)
+    ] + [
+        subprocess.Popen(
+            [sys.executable, "-m", "service.worker"],
+            env=env,
+            stdout=logs[n + 2],
+            stderr=subprocess.STDOUT,
+        )
+        for n in range(2)
+    ]
+    try:
+        urls = [f"http://127.0.0.1:{port}/v1" for port in ports]
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                [http("GET", f"{url}/health") for url in urls]
+                break
+            except OSError:
+                assert time.monotonic() < deadline, "the app instances did not start"
+                time.sleep(0.2)
+        games = []
+        for n in range(6):
+            created = http(
+                "POST",
+                f"{urls[n % 2]}/games",
+                {"type": "old-maid", "seats": 4, "think_seconds": 0.02, "seed": n},
+            )
+            http(
+                "POST",
+                f"{urls[n % 2]}/games/{created['id']}/deal",
+                {"fill_with_bots": "random"},
+                created["host_token"],
+            )
+            games.append(created["id"])
+        deadline = time.monotonic() + 60
+        pending = set(games)
+        while pending:  # both instances read, and so apply due actions, while the workers sweep
+            for n, game_id in enumerate(sorted(pending)):
+                if http("GET", f"{urls[n % 2]}/games/{game_id}")["status"] == "round_over":
+                    pending.discard(game_id)
+            assert time.monotonic() < deadline, f"{len(pending)} games never finished"
+        for game_id in games:
+            log = http("GET", f"{urls[0]}/games/{game_id}/events?after=0&limit=500")["events"]
+            summary = http("GET", f"{urls[1]}/games/{game_id}")
+            assert [e["seq"] for e in log] == list(range(1, len(log) + 1))
+            takes = [e for e in log if e["type"] == "take"]
+            offers = [e for e in log if e["type"] == "offer"]
+            assert len(offers) == len(takes), "one take for every offer, never two"
+            # create, deal, then exactly one new version per applied move
+            assert summary["version"] == 2 + len(takes)
+    finally:
+        for process in processes:
+            process.terminate()
+        for process in processes:
+            process.wait(timeout=10)
+        stack.close()
+    output = "".join((tmp_path / f"p{n}.log").read_text() for n in range(4))
+    assert "Traceback" not in output and " 500 " not in output
