@@ -63,7 +63,7 @@ def test_two_workers_and_two_app_instances_apply_every_due_action_once(database_
     env = {**os.environ, "DATABASE_URL": database_url}
     ports = [free_port(), free_port()]
     stack = ExitStack()
-    logs = [stack.enter_context(open(tmp_path / f"p{n}.log", "w")) for n in range(4)]
+    logs = [stack.enter_context(open(tmp_path / f"p{n}.log", "w")) for n in range(4)]  # noqa: SIM115 (closed by the stack)
     processes = [
         subprocess.Popen(
             [
