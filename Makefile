@@ -27,8 +27,12 @@ install-dev: $(VENV)/.installed-dev
 migrate: install
 	$(BIN)/alembic upgrade head
 
+# The worker applies bot moves and clock timeouts that fall due between requests; threads
+# let long-polling readers wait without holding up the rest.
 run: migrate
-	$(BIN)/gunicorn --workers $(WORKERS) --bind 127.0.0.1:$(PORT) --access-logfile - 'service:create_app()'
+	$(BIN)/python -m service.worker & worker=$$!; trap 'kill $$worker' EXIT INT TERM; \
+	$(BIN)/gunicorn --workers $(WORKERS) --worker-class gthread --threads 8 \
+	  --bind 127.0.0.1:$(PORT) --access-logfile - 'service:create_app()'
 
 test: install-dev
 	$(BIN)/pytest --ignore=tests/fuzz
@@ -47,6 +51,7 @@ lint: install-dev
 
 bench: install-dev
 	$(BIN)/python -m tests.bench
+	$(BIN)/python tools/bot_winrates.py $(GAMES)
 
 # OpenSpiel as a second opinion on Crazy Eights and Go Fish; kept out of the app's venv.
 compare-openspiel:
