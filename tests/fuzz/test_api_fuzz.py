@@ -37,6 +37,8 @@ def live_table(client):
 def test_every_operation_answers_within_its_contract(case, live_table):
     if case.path_parameters and "game_id" in case.path_parameters:
         case.path_parameters["game_id"] = live_table.id
+    if case.query and isinstance(case.query.get("wait"), int | float) and case.query["wait"] > 0:
+        case.query["wait"] = 0.1  # long polls are tested elsewhere; keep the fuzzing quick
     if case.headers and "Authorization" in case.headers:
         case.headers.update(bearer(live_table.tokens[0]))
     # Refusing schema-valid input is the rules' job here (an illegal move, a stale cursor),
