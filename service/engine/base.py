@@ -178,6 +178,16 @@ class Game(ABC):
         """The round's outcome, or ``None`` while it is being played."""
 
 
+def deal_events(dealer: int, hands: list[list[str]], order) -> list[Event]:
+    """The deal as the log tells it: the counts for all, each hand to its holder only."""
+    events = [Event("deal", None, {"dealer": dealer, "counts": [len(h) for h in hands]})]
+    events += [
+        Event("hand", seat, {"cards": len(hand)}, {"hand": sorted(hand, key=order)}, (seat,))
+        for seat, hand in enumerate(hands)
+    ]
+    return events
+
+
 def play(game: Game, state, seat: int, move: Any, rng: Rng) -> list[Event]:
     """The one move path: check ``move`` against ``legal_moves`` and apply it."""
     legal = game.legal_moves(state, seat)

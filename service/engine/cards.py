@@ -32,3 +32,12 @@ def sort_key(card: str) -> tuple[int, int]:
 
 def sorted_cards(cards) -> list[str]:
     return sorted(cards, key=sort_key)
+
+
+def deal_from_top(deck: list[str], players: int, dealer: int, per_hand: int) -> list[list[str]]:
+    """Deal ``per_hand`` cards each, one at a time from the top of ``deck`` (its end),
+    starting with the player left of the dealer; the rest of ``deck`` is the stock."""
+    hands: list[list[str]] = [[] for _ in range(players)]
+    for i in range(per_hand * players):
+        hands[(dealer + 1 + i) % players].append(deck.pop())
+    return hands

@@ -9,8 +9,8 @@ full circle the round is blocked. No reshuffle.
 
 from dataclasses import dataclass
 
-from .base import Event, Game, Option, RoundResult
-from .cards import SUITS, rank, sort_key, standard_deck, suit
+from .base import Event, Game, Option, RoundResult, deal_events
+from .cards import SUITS, deal_from_top, rank, sort_key, standard_deck, suit
 
 # "10 points for each face card, 1 point for each ace, 50 points for each eight"
 FACE_VALUE = {"A": 1, "J": 10, "Q": 10, "K": 10, "8": 50}
@@ -90,10 +90,7 @@ class CrazyEights(Game):
     def deal(self, options, players, dealer, rng):
         deck = standard_deck()
         rng.shuffle(deck)
-        per_hand = 7 if players == 2 else 5
-        hands: list[list[str]] = [[] for _ in range(players)]
-        for i in range(per_hand * players):
-            hands[(dealer + 1 + i) % players].append(deck.pop())
+        hands = deal_from_top(deck, players, dealer, per_hand=7 if players == 2 else 5)
         starter = deck.pop()
         # "if it is an 8 it is buried in the stock at a random position"
         while rank(starter) == "8":
@@ -108,11 +105,7 @@ class CrazyEights(Game):
             partnership=options["partnership"],
             turn=(dealer + 1) % players,
         )
-        events = [Event("deal", None, {"dealer": dealer, "counts": [len(h) for h in hands]})]
-        events += [
-            Event("hand", seat, {"cards": len(hand)}, {"hand": sorted(hand, key=sort_key)}, (seat,))
-            for seat, hand in enumerate(hands)
-        ]
+        events = deal_events(dealer, hands, sort_key)
         events.append(Event("starter", None, {"card": starter, "stock": len(deck)}))
         return state, events
 

@@ -12,8 +12,8 @@ the stock is empty too) and the game ends when all 13 books are down. Most books
 from collections import Counter
 from dataclasses import dataclass
 
-from .base import Event, Game, Option, RoundResult
-from .cards import RANKS, rank, sort_key, standard_deck
+from .base import Event, Game, Option, RoundResult, deal_events
+from .cards import RANKS, deal_from_top, rank, sort_key, standard_deck
 
 
 @dataclass
@@ -63,10 +63,7 @@ class GoFish(Game):
     def deal(self, options, players, dealer, rng):
         deck = standard_deck()
         rng.shuffle(deck)
-        per_hand = 7 if players == 2 else 5
-        hands: list[list[str]] = [[] for _ in range(players)]
-        for i in range(per_hand * players):
-            hands[(dealer + 1 + i) % players].append(deck.pop())
+        hands = deal_from_top(deck, players, dealer, per_hand=7 if players == 2 else 5)
         state = GoFishState(
             hands=hands,
             stock=deck,
@@ -74,11 +71,7 @@ class GoFish(Game):
             dealer=dealer,
             end=options["end"],
         )
-        events = [Event("deal", None, {"dealer": dealer, "counts": [len(h) for h in hands]})]
-        events += [
-            Event("hand", seat, {"cards": len(hand)}, {"hand": sorted(hand, key=sort_key)}, (seat,))
-            for seat, hand in enumerate(hands)
-        ]
+        events = deal_events(dealer, hands, sort_key)
         for seat in range(players):
             events += self._lay_books(state, seat)
         # "Randomly choose a player to go first."

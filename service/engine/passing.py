@@ -16,7 +16,7 @@ who begins, and who deals next: the hooks of ``PassingGame``.
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from .base import Event, Game, RoundResult
+from .base import Event, Game, RoundResult, deal_events
 from .cards import JOKER, colour, rank
 from .rng import Rng
 from .six_generations import generation, sex
@@ -124,11 +124,7 @@ class PassingGame(Game):
             take_from=setup.take_from,
             pair_by=setup.pair_by,
         )
-        events = [Event("deal", None, {"dealer": dealer, "counts": [len(h) for h in hands]})]
-        events += [
-            Event("hand", seat, {"cards": len(hand)}, {"hand": self._sorted(hand)}, (seat,))
-            for seat, hand in enumerate(hands)
-        ]
+        events = deal_events(dealer, hands, self.card_order)
         before, first = self.begin(state)
         events += before
         for seat in range(players):
