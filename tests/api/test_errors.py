@@ -298,6 +298,9 @@ def test_dealing_twice(table):
         ({"type": "old-maid", "seed": -1}, "seed"),
         ({"type": "old-maid", "seed": 1.5}, "seed"),
         ({"type": "old-maid", "turn_seconds": 0}, "turn_seconds"),
+        ({"type": "old-maid", "think_seconds": -1}, "think_seconds"),
+        ({"type": "old-maid", "think_seconds": 31}, "think_seconds"),
+        ({"type": "old-maid", "think_seconds": True}, "think_seconds"),
         ({"type": "old-maid", "unknown": 1}, "unknown"),
         ({}, "type"),
     ],
@@ -356,3 +359,20 @@ def test_an_unforeseen_failure_is_a_problem_without_internals(app, client, monke
 def test_an_oversized_body_is_refused(client):
     answer = client.post("/v1/games", json={"type": "old-maid", "pad": "x" * 70_000})
     assert_problem(answer, 413, "payload_too_large")
+
+
+def test_invalid_fill_with_bots(client):
+    table = Table.create(client, players=1, seats=3, deal=False)
+    answer = client.post(
+        f"/v1/games/{table.id}/deal", json={"fill_with_bots": "genius"}, headers=bearer(table.host)
+    )
+    assert_problem(answer, 422, "validation_error")
+    assert table.summary().json["status"] == "waiting"
+
+
+def test_leaving_needs_a_seat_token(client):
+    table = Table.create(client, players=2, deal=False)
+    assert_problem(client.post(f"/v1/games/{table.id}/leave"), 401, "unauthorized")
+    answer = client.post(f"/v1/games/{table.id}/leave", headers=bearer(table.host))
+    assert_problem(answer, 403, "forbidden")
+    assert len(table.summary().json["seats"]) == 2
