@@ -57,17 +57,16 @@ def catch_up(session: Session, game: Game, now: datetime) -> list[EventRow]:
     while is_due(game, now):
         at = clock.aware(game.next_action_at)
         rules = rules_of(game)
-        seat = rules.to_act(rules.load_state(game.state))[0]
+        state = rules.load_state(game.state)
+        seat = rules.to_act(state)[0]
         before = []
         occupant = game.seats[seat]
         if not occupant.bot and not on_autopilot(game, seat):
             before.append(_time_out(game, seat))
         level = occupant.bot or "basic"
         rng = engine.Rng(int(game.seed), game.rng_counter)
-        seat_view = {
-            **view(game, seat),
-            "legal_moves": rules.legal_moves(rules.load_state(game.state), seat),
-        }
+        # the game's own moves: autopilot never chooses to resume
+        seat_view = {**view(game, seat), "legal_moves": rules.legal_moves(state, seat)}
         move = bots.choose(game.type, level, seat_view, seat_events(session, game, seat), rng)
         game.rng_counter = rng.counter  # the bot's draws are part of the game's stream
         rows += apply_move(session, game, seat, move, at, before)
