@@ -36,6 +36,15 @@ def Int(**kwargs):  # noqa: N802 - reads like a field class
     return fields.Integer(strict=True, **kwargs)
 
 
+class JsonNumber(fields.Float):
+    """A JSON number: refuses `"1"` and `true`, which a plain Float would take."""
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            raise self.make_error("invalid")
+        return super()._deserialize(value, attr, data, **kwargs)
+
+
 def Name(**kwargs):  # noqa: N802
     """A player's name: 1-40 characters, no control characters (PostgreSQL refuses NUL)."""
     return fields.String(
@@ -66,7 +75,7 @@ class CreateGameSchema(StrictSchema):
         validate=validate.Range(1, 3600),
         metadata={"description": "The turn clock; null: no clock"},
     )
-    think_seconds = fields.Float(
+    think_seconds = JsonNumber(
         load_default=1.0,
         validate=validate.Range(0, 30),
         metadata={"description": "How long computer players hesitate before a move"},

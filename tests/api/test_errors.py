@@ -301,6 +301,7 @@ def test_dealing_twice(table):
         ({"type": "old-maid", "think_seconds": -1}, "think_seconds"),
         ({"type": "old-maid", "think_seconds": 31}, "think_seconds"),
         ({"type": "old-maid", "think_seconds": True}, "think_seconds"),
+        ({"type": "old-maid", "think_seconds": "1"}, "think_seconds"),
         ({"type": "old-maid", "unknown": 1}, "unknown"),
         ({}, "type"),
     ],
