@@ -81,8 +81,8 @@ def from_http_exception(error: HTTPException) -> Response:
     response = problem(status, code, error.name, detail, **extra)
     for name, value in (data.get("headers") or {}).items():
         response.headers[name] = value
-    if status == 405 and error.get_response().headers.get("Allow"):
-        response.headers["Allow"] = error.get_response().headers["Allow"]
+    if getattr(error, "valid_methods", None):  # a 405 says what is allowed
+        response.headers["Allow"] = ", ".join(error.valid_methods)
     return response
 
 

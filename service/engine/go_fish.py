@@ -158,7 +158,7 @@ class GoFish(Game):
         """End the game if it is over, or start ``seat``'s turn."""
         if state.over():
             state.turn = None
-            return [self._game_over(state)]
+            return [self._round_over(state)]
         return self._start_turn(state, seat)
 
     def _start_turn(self, state, seat):
@@ -181,7 +181,7 @@ class GoFish(Game):
                 return events
         raise AssertionError("nobody holds a card, yet books are missing")
 
-    def _game_over(self, state):
+    def _round_over(self, state):
         result = self.result(state)
         return Event(
             "round_over",

@@ -132,14 +132,17 @@ def wait_for_events(
 ) -> dict[str, Any]:
     """The events after ``after``; if there are none yet, wait up to ``wait`` seconds for
     some (a long poll) without keeping a transaction open meanwhile."""
-    if wait <= 0:
+
+    def look() -> tuple[Game, dict[str, Any]]:
         game = load_current(session, game_id)
-        return events_page(session, game, identify(game, token).seat, after, limit)
+        return game, events_page(session, game, identify(game, token).seat, after, limit)
+
+    if wait <= 0:
+        return look()[1]
     give_up = time.monotonic() + wait
     with longpoll.listener(session.get_bind(), str(game_id)) as changes:
         while True:
-            game = load_current(session, game_id)
-            page = events_page(session, game, identify(game, token).seat, after, limit)
+            game, page = look()
             due = clock.aware(game.next_action_at)
             session.close()
             left = give_up - time.monotonic()

@@ -1,7 +1,7 @@
 """What a game row looks like from outside: the summary, a seat's view, an event as a
 seat sees it. Reading only; nothing here changes the game."""
 
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any
 
 from .. import engine
@@ -29,12 +29,12 @@ def is_resume(move: Any) -> bool:
     return canonical(move) == canonical(RESUME)
 
 
-def deadline(game: Game) -> datetime | None:
+def deadline(game: Game, state) -> datetime | None:
     """When the clock runs out for the player to act; ``None`` without a clock, and for
     bots and players on autopilot, whose moves are simply scheduled."""
-    if game.turn_seconds is None or game.status != "playing" or game.state is None:
+    if game.turn_seconds is None or game.status != "playing" or state is None:
         return None
-    acting = rules_of(game).to_act(rules_of(game).load_state(game.state))
+    acting = rules_of(game).to_act(state)
     if len(acting) != 1 or game.seats[acting[0]].bot or on_autopilot(game, acting[0]):
         return None
     return clock.aware(game.next_action_at)
@@ -79,7 +79,7 @@ def summary(game: Game) -> dict[str, Any]:
         ],
         "dealer": game.match.get("dealer"),
         "turn": turn[0] if len(turn) == 1 else None,
-        "deadline": _iso_or_none(deadline(game)),
+        "deadline": _iso_or_none(deadline(game, state)),
         "version": game.version,
         "seed_commitment": _commitment(game),
         "created_at": _iso(game.created_at),
@@ -97,7 +97,7 @@ def view(game: Game, seat: int | None) -> dict[str, Any]:
         "version": game.version,
         "seat": seat,
         "legal_moves": legal_moves(game, state, seat),
-        "deadline": _iso_or_none(deadline(game)),
+        "deadline": _iso_or_none(deadline(game, state)),
         "seed_commitment": _commitment(game),
     }
     return {**(rules.view(state, seat) if state else {}), **base}
@@ -122,10 +122,7 @@ def _commitment(game: Game) -> str | None:
 
 
 def _iso(moment: datetime) -> str:
-    """ISO 8601 in UTC; SQLite hands back naive times, which are UTC here."""
-    if moment.tzinfo is None:
-        moment = moment.replace(tzinfo=UTC)
-    return moment.isoformat()
+    return clock.aware(moment).isoformat()
 
 
 def standings(game: Game) -> list[dict[str, Any]]:
