@@ -17,4 +17,5 @@ ENV PORT=8000 WORKERS=4 MIGRATIONS_DIR=/app/migrations
 EXPOSE 8000
 # Migrations run once per deploy (`alembic upgrade head`), not in every replica's start.
 # Run the worker from the same image: `docker run IMAGE python -m service.worker`.
-CMD ["sh", "-c", "exec gunicorn --workers ${WORKERS} --worker-class gthread --threads 8 --bind 0.0.0.0:${PORT} 'service:create_app()'"]
+ENV BIND=0.0.0.0:8000
+CMD ["gunicorn", "-c", "/app/service/gunicorn_config.py"]

@@ -27,12 +27,12 @@ install-dev: $(VENV)/.installed-dev
 migrate: install
 	$(BIN)/alembic upgrade head
 
-# The worker applies bot moves and clock timeouts that fall due between requests; threads
-# let long-polling readers wait without holding up the rest.
+# The worker applies bot moves and clock timeouts that fall due between requests; gevent
+# workers (service/gunicorn_config.py) let thousands wait for events at little cost.
 run: migrate
 	$(BIN)/python -m service.worker & worker=$$!; trap 'kill $$worker' EXIT INT TERM; \
-	$(BIN)/gunicorn --workers $(WORKERS) --worker-class gthread --threads 8 \
-	  --bind 127.0.0.1:$(PORT) --access-logfile - 'service:create_app()'
+	BIND=127.0.0.1:$(PORT) WORKERS=$(WORKERS) ACCESS_LOG=- \
+	  $(BIN)/gunicorn -c service/gunicorn_config.py
 
 test: install-dev
 	$(BIN)/pytest --ignore=tests/fuzz

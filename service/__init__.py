@@ -3,6 +3,7 @@
 from flask import Flask
 
 from .config import Config
+from .store.changes import Hub
 from .store.db import make_engine, make_session_factory
 
 
@@ -14,9 +15,16 @@ def create_app(test_config: dict | None = None) -> Flask:
     # Sorted keys: an answer read back from JSONB (which reorders keys) is byte-identical
     # to the first one, so replays and idempotent retries match byte for byte.
     app.json.sort_keys = True
-    engine = make_engine(app.config["DATABASE_URL"])
+    engine = make_engine(
+        app.config["DATABASE_URL"],
+        app.config["DB_POOL_SIZE"],
+        app.config["DB_MAX_OVERFLOW"],
+        app.config["DB_POOL_TIMEOUT"],
+    )
     app.extensions["db_engine"] = engine
     app.extensions["db_sessions"] = make_session_factory(engine)
+    # Started by gunicorn's post_worker_init, or by the first waiter.
+    app.extensions["changes"] = Hub(app.config["LISTEN_DATABASE_URL"] or app.config["DATABASE_URL"])
 
     from .api import init_api
     from .api.context import close_session

@@ -15,8 +15,21 @@ def normalise_database_url(url: str) -> str:
     return url
 
 
+def _number(name: str, default: float) -> float:
+    return float(os.environ.get(name) or default)
+
+
 class Config:
     DATABASE_URL = normalise_database_url(os.environ.get("DATABASE_URL") or DEFAULT_SQLITE)
+    # The listener's own connection (one per process, apart from the pool); by default
+    # the same database. Behind a pooler such as PgBouncer, point it at PostgreSQL itself.
+    LISTEN_DATABASE_URL = os.environ.get("LISTEN_DATABASE_URL")
+    # Waiting requests hold no connection, so the pool serves only requests at work.
+    DB_POOL_SIZE = int(_number("DB_POOL_SIZE", 10))
+    DB_MAX_OVERFLOW = int(_number("DB_MAX_OVERFLOW", 10))
+    DB_POOL_TIMEOUT = _number("DB_POOL_TIMEOUT", 5)
+    STREAM_SECONDS = _number("STREAM_SECONDS", 300)  # then the client reconnects
+    HEARTBEAT_SECONDS = _number("HEARTBEAT_SECONDS", 15)
     MIGRATIONS_DIR = os.environ.get("MIGRATIONS_DIR", str(ROOT / "migrations"))
     MAX_CONTENT_LENGTH = 64 * 1024  # no move or table needs more; bigger bodies get a 413
 

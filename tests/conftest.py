@@ -55,7 +55,9 @@ def database_url(pytestconfig, tmp_path_factory):
 @pytest.fixture(scope="session")
 def app(database_url):
     """The application, on the run's database."""
-    return create_app({"TESTING": True, "DATABASE_URL": database_url})
+    app = create_app({"TESTING": True, "DATABASE_URL": database_url})
+    yield app
+    app.extensions["changes"].stop()
 
 
 @pytest.fixture

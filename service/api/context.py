@@ -1,9 +1,13 @@
-"""What a view needs from the request: the database session and the bearer token."""
+"""What a view needs from the request: the database session, the bearer token, the
+process's listener and the client's connection."""
+
+import socket
 
 from flask import current_app, g, request
 from sqlalchemy.orm import Session
 
 from ..errors import Unauthorized
+from ..store.changes import Hub
 
 
 def session() -> Session:
@@ -27,6 +31,16 @@ def bearer_token() -> str | None:
     if scheme.lower() != "bearer" or not token.strip():
         raise Unauthorized("use 'Authorization: Bearer <token>'")
     return token.strip()
+
+
+def hub() -> Hub:
+    """The process's listener, which wakes waiting requests."""
+    return current_app.extensions["changes"]
+
+
+def client_socket() -> socket.socket | None:
+    """The client's connection under gunicorn, so a wait ends when the client hangs up."""
+    return request.environ.get("gunicorn.socket")
 
 
 def client() -> str:

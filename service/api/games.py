@@ -1,15 +1,15 @@
-"""Tables: create, list, join, deal, summary, view, moves and events."""
+"""Tables: create, list, join, deal, summary, view, moves, events and their stream."""
 
 import uuid
 
 import marshmallow as ma
-from flask import request
+from flask import current_app, request
 from flask.views import MethodView
 from flask_smorest import Blueprint
 
 from ..store import games
-from . import schemas
-from .context import bearer_token, client, session
+from . import schemas, sse
+from .context import bearer_token, client, client_socket, hub, session
 from .problems import refusal
 
 blp = Blueprint("games", __name__, description="Tables, seats, moves and the event log")
@@ -159,5 +159,41 @@ class Events(MethodView):
     def get(self, query, game_id: uuid.UUID):
         """The event log after `after`, as the token's seat may see it; `wait` long-polls"""
         return games.wait_for_events(
-            session(), game_id, bearer_token(), query["after"], query["limit"], query["wait"]
+            session(),
+            hub(),
+            game_id,
+            bearer_token(),
+            query["after"],
+            query["limit"],
+            query["wait"],
+            client_socket(),
         )
+
+
+@blp.route("/games/<uuid:game_id>/stream")
+class Stream(MethodView):
+    @blp.arguments(schemas.StreamQuerySchema, location="query", unknown=ma.RAISE)
+    @blp.arguments(schemas.StreamHeadersSchema, location="headers")
+    @blp.response(
+        200,
+        {"type": "string"},
+        content_type=sse.MEDIA_TYPE,
+        description=sse.DESCRIPTION,
+    )
+    @refusal(blp, 401, "Unknown token")
+    @refusal(blp, 404, "No such game")
+    @blp.doc(security=MAYBE_AUTH)
+    def get(self, query, headers, game_id: uuid.UUID):
+        """The event log as Server-Sent Events, as the token's seat may see it, live"""
+        config = current_app.config
+        stream = games.EventStream(
+            current_app.extensions["db_sessions"],
+            hub(),
+            game_id,
+            bearer_token(),
+            headers.get("last_event_id", query["after"]),
+            client_socket(),
+            config["STREAM_SECONDS"],
+            config["HEARTBEAT_SECONDS"],
+        )
+        return sse.response(stream)

@@ -10,7 +10,7 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from ..errors import ServiceError
 from . import schemas
-from .context import session
+from .context import hub, session
 from .problems import refusal
 
 blp = Blueprint("health", __name__, description="Liveness and readiness")
@@ -25,7 +25,7 @@ class Health(MethodView):
     @blp.response(200, schemas.HealthSchema)
     def get(self):
         """200 while the process serves"""
-        return {"status": "ok"}
+        return {"status": "ok", "waiters": hub().waiting}
 
 
 @blp.route("/ready")

@@ -215,6 +215,22 @@ class EventsQuerySchema(StrictSchema):
     )
 
 
+class StreamQuerySchema(StrictSchema):
+    after = fields.Integer(
+        load_default=0,
+        validate=validate.Range(0, MAX_SEQ),
+        metadata={"description": "Send the events after this seq (Last-Event-ID wins)"},
+    )
+
+
+class StreamHeadersSchema(ma.Schema):
+    last_event_id = fields.Integer(
+        data_key="Last-Event-ID",
+        validate=validate.Range(0, MAX_SEQ),
+        metadata={"description": "The `id` of the last event received: resume after it"},
+    )
+
+
 class EventsPageSchema(ma.Schema):
     events = fields.List(fields.Nested(EventSchema))
     last_seq = Int()
@@ -268,3 +284,8 @@ class CatalogSchema(ma.Schema):
 
 class HealthSchema(ma.Schema):
     status = fields.String()
+    waiters = Int(
+        metadata={
+            "description": "Requests of this process waiting for events (long polls and streams)"
+        }
+    )

@@ -2,15 +2,26 @@
 
 from sqlalchemy import create_engine, event
 from sqlalchemy.engine import Engine
+from sqlalchemy.exc import OperationalError
+from sqlalchemy.exc import TimeoutError as PoolTimeout
 from sqlalchemy.orm import Session, sessionmaker
 
+# The database is away (down, restarting, unreachable) or every connection is busy.
+DATABASE_AWAY = (OperationalError, PoolTimeout)
 
-def make_engine(url: str) -> Engine:
+
+def make_engine(url: str, pool_size=5, max_overflow=10, pool_timeout=30.0) -> Engine:
     if url.startswith("sqlite"):
         engine = create_engine(url, connect_args={"timeout": 30})
         event.listen(engine, "connect", _sqlite_pragmas)
         return engine
-    return create_engine(url, pool_pre_ping=True)
+    return create_engine(
+        url,
+        pool_pre_ping=True,
+        pool_size=pool_size,
+        max_overflow=max_overflow,
+        pool_timeout=pool_timeout,
+    )
 
 
 def _sqlite_pragmas(dbapi_connection, _record) -> None:

@@ -4,10 +4,13 @@ commits once; an exception leaves the database untouched (the caller rolls back)
 import base64
 import hashlib
 import hmac
+import logging
 import re
 import secrets
+import socket
 import time
 import uuid
+from contextlib import ExitStack
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -22,13 +25,15 @@ from ..errors import (
     Forbidden,
     IdempotencyConflict,
     NotFound,
+    ServiceError,
     StaleVersion,
     TableFull,
     Unauthorized,
     ValidationFailed,
     WrongPhase,
 )
-from . import clock, limits, longpoll, play
+from . import changes, clock, limits, play
+from .db import DATABASE_AWAY
 from .models import EventRow, Game, IdempotentAnswer, Seat, utcnow
 from .render import (
     is_resume,
@@ -44,6 +49,7 @@ SEED_BITS = 128
 # No 0/O or 1/I: read aloud or copied by hand without doubt. 8 of 32 symbols = 40 bits.
 CODE_ALPHABET = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ"
 CODE_LENGTH = 8
+log = logging.getLogger(__name__)
 IDEMPOTENCY_KEY = re.compile(r"[\x21-\x7e]{1,200}")  # 200: the column's width
 
 
@@ -128,29 +134,116 @@ def events_page(
 
 
 def wait_for_events(
-    session: Session, game_id: uuid.UUID, token: str | None, after: int, limit: int, wait: float
+    session: Session,
+    hub: changes.Hub,
+    game_id: uuid.UUID,
+    token: str | None,
+    after: int,
+    limit: int,
+    wait: float,
+    client: socket.socket | None = None,
 ) -> dict[str, Any]:
     """The events after ``after``; if there are none yet, wait up to ``wait`` seconds for
-    some (a long poll) without keeping a transaction open meanwhile."""
-
-    def look() -> tuple[Game, dict[str, Any]]:
-        game = load_current(session, game_id)
-        return game, events_page(session, game, identify(game, token).seat, after, limit)
-
+    some (a long poll), holding no connection and no transaction meanwhile."""
     if wait <= 0:
-        return look()[1]
+        return _look(session, game_id, token, after, limit)[0]
     give_up = time.monotonic() + wait
-    with longpoll.listener(session.get_bind(), str(game_id)) as changes:
-        while True:
-            game, page = look()
-            due = clock.aware(game.next_action_at)
-            session.close()
+    with hub.waiter(game_id, after, client) as waiter:
+        page, due = _look(session, game_id, token, after, limit)  # refusals come first
+        while not (page["events"] or waiter.client_gone):
             left = give_up - time.monotonic()
-            if page["events"] or left <= 0:
-                return page
-            if due is not None:  # a bot or a clock will act: look again then
-                left = min(left, max(0.05, (due - clock.now()).total_seconds()))
-            changes.wait(left)
+            if left <= 0:
+                break
+            waiter.wait(_pause(hub, left, due))
+            page, due = _look_again(session, game_id, token, after, limit, (page, due))
+    return page
+
+
+class EventStream:
+    """The events of a game as they commit, for one seat (or a spectator), as an iterable
+    of ``("event", event)``, ``("heartbeat", None)`` and, once the match is finished and
+    its last event sent, ``("end", {"last_seq"})``. It ends there, when the client hangs
+    up, or after ``seconds`` (the client reconnects). The first look happens when it is
+    opened, so a bad token or an unknown game is refused before the stream begins."""
+
+    PAGE = 100
+
+    def __init__(self, sessions, hub, game_id, token, after, client, seconds, heartbeat):
+        self._session = sessions()
+        self._stack = ExitStack()
+        self._stack.callback(self._session.close)
+        self._game = (game_id, token)
+        self._hub = hub
+        self._ends = time.monotonic() + seconds
+        self._heartbeat = heartbeat
+        try:
+            self._waiter = self._stack.enter_context(hub.waiter(game_id, after, client))
+            self._first = _look(self._session, game_id, token, after, self.PAGE)
+        except BaseException:
+            self._stack.close()
+            raise
+
+    def __iter__(self):
+        waiter, (page, due) = self._waiter, self._first
+        quiet_since = time.monotonic()
+        while not waiter.client_gone:
+            for event in page["events"]:
+                waiter.after = event["seq"]
+                yield "event", event
+            now = time.monotonic()
+            if page["events"]:
+                quiet_since = now
+            if page["status"] == "finished" and waiter.after >= page["last_seq"]:
+                yield "end", {"last_seq": page["last_seq"]}
+                return
+            if now >= self._ends:
+                return
+            if now - quiet_since >= self._heartbeat:
+                yield "heartbeat", None
+                quiet_since = now
+            if len(page["events"]) < self.PAGE:  # a full page: read on at once
+                quiet_left = min(self._ends, quiet_since + self._heartbeat) - now
+                waiter.wait(_pause(self._hub, quiet_left, due))
+            try:
+                unchanged = ({**page, "events": []}, due)
+                page, due = _look_again(
+                    self._session, *self._game, waiter.after, self.PAGE, unchanged
+                )
+            except ServiceError:  # the token was retired (its player left): nothing more
+                return
+
+    def close(self) -> None:
+        self._stack.close()
+
+
+def _look(session, game_id, token, after, limit) -> tuple[dict[str, Any], datetime | None]:
+    """One look at the log (applying what is due first), then the connection goes back to
+    the pool; returns the page and when the game's next automatic action is due."""
+    try:
+        game = load_current(session, game_id)
+        page = events_page(session, game, identify(game, token).seat, after, limit)
+        return {**page, "status": game.status}, clock.aware(game.next_action_at)
+    finally:
+        session.close()
+
+
+def _look_again(session, game_id, token, after, limit, previous):
+    """A look while waiting: if the database is away, keep what we had and wait on (the
+    waiter is answered at its deadline, the stream goes on with heartbeats)."""
+    try:
+        return _look(session, game_id, token, after, limit)
+    except DATABASE_AWAY as error:
+        log.warning("a waiter could not look at game %s: %s", game_id, error)
+        return previous
+
+
+def _pause(hub: changes.Hub, left: float, due: datetime | None) -> float:
+    """How long to wait for a hint: no longer than ``left``, than the listener can be
+    trusted, or than until a bot or a clock acts (someone must apply it)."""
+    pause = hub.poll_seconds(left)
+    if due is not None:
+        pause = min(pause, max(0.05, (due - clock.now()).total_seconds()))
+    return pause
 
 
 def lobby(

@@ -9,11 +9,11 @@ request touching the game or the worker, applies everything due, under the row l
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import select, text
+from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from .. import bots, engine
-from . import clock
+from . import changes, clock
 from .models import EventRow, Game
 from .render import on_autopilot, render_event, results, rules_of, standings, view
 
@@ -89,13 +89,6 @@ def seat_events(session: Session, game: Game, seat: int) -> list[dict[str, Any]]
     return [render_event(row, seat, game) for row in rows]
 
 
-def notify(session: Session, game: Game) -> None:
-    """Wake long-polling readers of this game (PostgreSQL delivers it at commit)."""
-    if session.get_bind().dialect.name == "postgresql":
-        with session.no_autoflush:  # a flush here would cut one change into two versions
-            session.execute(text("SELECT pg_notify('game_events', :id)"), {"id": str(game.id)})
-
-
 def save(session, game, rules, state, rng, events) -> list[EventRow]:
     """Store the new state, the generator's position and the events; when the round is
     over, record its result and end the match if that decides it."""
@@ -129,7 +122,7 @@ def append_events(session, game, events) -> list[EventRow]:
             )
         )
     session.add_all(rows)
-    notify(session, game)
+    changes.publish(session, game.id, game.last_seq)
     return rows
 
 

@@ -197,7 +197,7 @@ def test_the_catalogue_describes_every_option(client):
 
 
 def test_health_and_readiness(client):
-    assert client.get("/v1/health").json == {"status": "ok"}
+    assert client.get("/v1/health").json == {"status": "ok", "waiters": 0}
     assert client.get("/v1/ready").status_code == 200
 
 

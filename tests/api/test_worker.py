@@ -22,6 +22,7 @@ from service.store.models import Game
 from .table import Table, bearer
 
 BIN = Path(sys.executable).parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_a_sweep_applies_due_bot_moves_that_no_request_touched(app, client, monkeypatch):
@@ -66,15 +67,8 @@ def test_two_workers_and_two_app_instances_apply_every_due_action_once(database_
     logs = [stack.enter_context(open(tmp_path / f"p{n}.log", "w")) for n in range(4)]  # noqa: SIM115 (closed by the stack)
     processes = [
         subprocess.Popen(
-            [
-                BIN / "gunicorn",
-                "--workers",
-                "2",
-                "--bind",
-                f"127.0.0.1:{port}",
-                "service:create_app()",
-            ],
-            env=env,
+            [BIN / "gunicorn", "-c", ROOT / "service" / "gunicorn_config.py"],
+            env={**env, "BIND": f"127.0.0.1:{port}", "WORKERS": "2"},
             stdout=logs[n],
             stderr=subprocess.STDOUT,
         )

@@ -1,0 +1,44 @@
+"""Server-Sent Events: the wire format of the event stream."""
+
+import json
+
+from flask import Response
+
+MEDIA_TYPE = "text/event-stream"
+RETRY_MS = 1000  # how soon a client reconnects after the server closes
+DESCRIPTION = f"""Server-Sent Events, one per event of the log as the seat may see it:
+`id: <seq>` and `data: <the event's JSON, as in the events page>`. A comment
+`: heartbeat` comes after 15 quiet seconds (configurable). When the match is finished and
+its last event sent, `event: end` with `data: {{"last_seq": n}}` closes the stream. The
+server also closes a stream after a configured time (300 s by default): reconnect with
+`Last-Event-ID` (or `?after=`) and nothing is lost or repeated. Send the token in the
+`Authorization` header; in a browser, read the stream with `fetch` and a stream reader
+(`EventSource` cannot send headers). The server asks clients to wait {RETRY_MS} ms
+before reconnecting."""
+
+
+def response(stream) -> Response:
+    """The stream as an SSE response; the server closing the response closes the stream
+    (also when the client hung up before it began)."""
+    answer = Response(
+        _frames(stream),
+        mimetype=MEDIA_TYPE,
+        headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"},  # proxies: no buffering
+    )
+    answer.call_on_close(stream.close)
+    return answer
+
+
+def _frames(stream):
+    yield f"retry: {RETRY_MS}\n\n"
+    for kind, item in stream:
+        if kind == "event":
+            yield f"id: {item['seq']}\ndata: {_json(item)}\n\n"
+        elif kind == "heartbeat":
+            yield ": heartbeat\n\n"
+        else:
+            yield f"event: {kind}\ndata: {_json(item)}\n\n"
+
+
+def _json(item) -> str:
+    return json.dumps(item, sort_keys=True, separators=(",", ":"))

@@ -1,0 +1,55 @@
+"""gunicorn's settings for the service: ``gunicorn -c service/gunicorn_config.py``.
+
+gevent workers: a request waiting for events (a long poll, a stream) is a greenlet that
+holds no thread and no database connection. gevent patches the standard library here,
+before anything else is imported, so psycopg and SQLAlchemy's pool see cooperative
+sockets and locks. Settings come from the environment:
+
+- ``BIND`` (``127.0.0.1:$PORT``, ``PORT`` 8000) and ``WORKERS`` (2): processes; each has
+  one LISTEN connection and a pool of ``DB_POOL_SIZE`` + ``DB_MAX_OVERFLOW``.
+- ``WORKER_CONNECTIONS`` (10,000): open connections per worker, waiting ones included;
+  more wait in the listen backlog. Each costs a file descriptor, so the start-up raises
+  the open-files soft limit to what that needs (at most the hard limit; raise the hard
+  limit with ``ulimit -Hn`` or systemd's ``LimitNOFILE`` if it is lower).
+"""
+
+from gevent import monkey
+
+monkey.patch_all()
+
+import logging  # noqa: E402  (after patching, on purpose)
+import os  # noqa: E402
+import resource  # noqa: E402
+
+bind = os.environ.get("BIND") or f"127.0.0.1:{os.environ.get('PORT', '8000')}"
+workers = int(os.environ.get("WORKERS", "2"))
+worker_class = "gevent"
+worker_connections = int(os.environ.get("WORKER_CONNECTIONS", "10000"))
+backlog = 2048
+wsgi_app = "service:create_app()"
+# No runtime control socket: gunicorn's default path is shared by every instance of a
+# user on the machine.
+control_socket_disable = True
+accesslog = os.environ.get("ACCESS_LOG")  # "-" for stdout; off by default (10,000 waiters)
+
+FILES_PER_WORKER = worker_connections + 256  # clients, plus pool, listener, logs, imports
+
+
+def on_starting(server) -> None:
+    """Raise the open-files limit the workers inherit to what their connections need."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    wanted = FILES_PER_WORKER if hard == resource.RLIM_INFINITY else min(FILES_PER_WORKER, hard)
+    if wanted > soft:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
+    if wanted < FILES_PER_WORKER:
+        logging.getLogger("gunicorn.error").warning(
+            "open-files hard limit %s is below the %s that %s connections per worker need",
+            hard,
+            FILES_PER_WORKER,
+            worker_connections,
+        )
+
+
+def post_worker_init(worker) -> None:
+    """Each worker process listens for changes from its start."""
+    worker.wsgi.extensions["changes"].start()

@@ -1,0 +1,199 @@
+"""Telling waiting requests that a game changed.
+
+Every commit that adds events publishes a hint, ``<game_id>:<last_seq>``, with
+``pg_notify`` (``publish``). Each process keeps one ``LISTEN`` connection of its own
+(``Hub``), apart from the pool, and fans the hints out to its local waiters of that game
+whose ``after`` the hint has passed. A hint is only a hint: a woken waiter reads the log
+again. When the listener's connection drops, hints may be lost, so every waiter is woken
+once it is back. Waiters hold no connection and no transaction while they wait.
+
+Under gunicorn's gevent workers the listener thread and the waiters are greenlets (the
+config monkey-patches ``threading``); in tests they are real threads. SQLite has no
+NOTIFY: there waiters poll.
+"""
+
+import _socket
+import logging
+import socket
+import threading
+import uuid
+from collections import defaultdict
+from contextlib import contextmanager
+
+import psycopg
+from sqlalchemy import text
+from sqlalchemy.engine import make_url
+from sqlalchemy.orm import Session
+
+log = logging.getLogger(__name__)
+
+CHANNEL = "game_events"
+POLL_SECONDS = 0.25  # SQLite, and PostgreSQL while the listener is away
+LISTEN_TIMEOUT = 5.0  # how often the listener looks up from its socket (to stop)
+RECONNECT_SECONDS = (0.1, 5.0)  # first and longest pause between reconnections
+
+
+def publish(session: Session, game_id: uuid.UUID, seq: int) -> None:
+    """Hint that ``game_id`` has events up to ``seq``; PostgreSQL sends it at commit."""
+    if session.get_bind().dialect.name == "postgresql":
+        with session.no_autoflush:  # a flush here would cut one change into two versions
+            session.execute(
+                text("SELECT pg_notify(:channel, :payload)"),
+                {"channel": CHANNEL, "payload": f"{game_id}:{seq}"},
+            )
+
+
+class Waiter:
+    """One waiting request: woken by a hint past its ``after``, or by its client leaving."""
+
+    def __init__(self, game_id: str, after: int):
+        self.game_id = game_id
+        self.after = after
+        self.client_gone = False
+        self._event = threading.Event()
+
+    def hint(self, seq: int | None) -> None:
+        """``None`` means: something may have been missed, look again."""
+        if seq is None or seq > self.after:
+            self._event.set()
+
+    def wait(self, seconds: float) -> None:
+        """Return when woken, or after ``seconds``."""
+        self._event.wait(max(seconds, 0.0))
+        self._event.clear()
+
+    def leave(self) -> None:
+        self.client_gone = True
+        self._event.set()
+
+
+class Hub:
+    """The process's one listener and its waiters, by game."""
+
+    def __init__(self, database_url: str):
+        url = make_url(database_url)
+        self._conninfo = (
+            url.set(drivername="postgresql").render_as_string(hide_password=False)
+            if url.get_backend_name() == "postgresql"
+            else None
+        )
+        self._waiters: dict[str, set[Waiter]] = defaultdict(set)
+        self._lock = threading.Lock()
+        self._thread: threading.Thread | None = None
+        self._stopping = threading.Event()
+        self.listening = threading.Event()
+
+    @property
+    def waiting(self) -> int:
+        with self._lock:
+            return sum(len(waiters) for waiters in self._waiters.values())
+
+    def poll_seconds(self, seconds: float) -> float:
+        """How long a waiter may trust hints before it looks by itself."""
+        return seconds if self.listening.is_set() else min(seconds, POLL_SECONDS)
+
+    def start(self) -> None:
+        """Start listening (once per process; a no-op without PostgreSQL)."""
+        with self._lock:
+            if self._conninfo is None or self._thread is not None:
+                return
+            self._thread = threading.Thread(target=self._listen, name="listener", daemon=True)
+            self._thread.start()
+
+    def stop(self) -> None:
+        self._stopping.set()
+        if self._thread is not None:
+            self._thread.join(LISTEN_TIMEOUT + 1)
+
+    @contextmanager
+    def waiter(self, game_id, after: int, client: socket.socket | None = None):
+        """Register a waiter of ``game_id`` for the block's duration; with the client's
+        socket, its hanging up wakes the waiter too."""
+        self.start()
+        waiter = Waiter(str(game_id), after)
+        with self._lock:
+            self._waiters[waiter.game_id].add(waiter)
+        stop_watching = _watch_hang_up(client, waiter) if client is not None else None
+        try:
+            yield waiter
+        finally:
+            if stop_watching is not None:
+                stop_watching()
+            with self._lock:
+                waiters = self._waiters[waiter.game_id]
+                waiters.discard(waiter)
+                if not waiters:
+                    del self._waiters[waiter.game_id]
+
+    def dispatch(self, payload: str) -> None:
+        game_id, _, seq = payload.partition(":")
+        with self._lock:
+            waiters = list(self._waiters.get(game_id, ()))
+        for waiter in waiters:
+            waiter.hint(int(seq) if seq.isdigit() else None)
+
+    def _wake_all(self) -> None:
+        with self._lock:
+            waiters = [w for group in self._waiters.values() for w in group]
+        for waiter in waiters:
+            waiter.hint(None)
+
+    def _listen(self) -> None:
+        pause = RECONNECT_SECONDS[0]
+        while not self._stopping.is_set():
+            try:
+                with psycopg.connect(self._conninfo, autocommit=True, connect_timeout=5) as conn:
+                    conn.execute(f"LISTEN {CHANNEL}")
+                    self.listening.set()
+                    self._wake_all()  # hints sent while we were away are lost
+                    pause = RECONNECT_SECONDS[0]
+                    while not self._stopping.is_set():
+                        for note in conn.notifies(timeout=LISTEN_TIMEOUT):
+                            self.dispatch(note.payload)
+            except psycopg.Error as error:
+                log.warning("listener disconnected (%s); reconnecting in %.1fs", error, pause)
+            finally:
+                self.listening.clear()
+                self._wake_all()
+            self._stopping.wait(pause)
+            pause = min(pause * 2, RECONNECT_SECONDS[1])
+
+
+def _watch_hang_up(client: socket.socket, waiter: Waiter):
+    """Wake ``waiter`` when the client closes its socket; returns the stop function.
+    Only under gevent (the served case), where it costs an event-loop watcher, not a
+    thread."""
+    try:
+        from gevent import get_hub
+        from gevent.monkey import is_module_patched
+    except ImportError:
+        return None
+    if not is_module_patched("socket"):
+        return None
+    fd = client.fileno()
+    watcher = get_hub().loop.io(fd, 1)  # 1: readable
+
+    def readable():
+        hung_up = _hung_up(fd)
+        if hung_up is None:
+            return
+        watcher.stop()  # False: a pipelined request, not a hang-up; stop looking
+        if hung_up:
+            waiter.leave()
+
+    watcher.start(readable)
+    return watcher.close
+
+
+def _hung_up(fd: int) -> bool | None:
+    """Peek without blocking (we run in gevent's loop): ``True`` at end of stream,
+    ``False`` when the client sent more, ``None`` when nothing is there yet."""
+    probe = _socket.socket(fileno=fd)
+    try:
+        return probe.recv(1, socket.MSG_PEEK | socket.MSG_DONTWAIT) == b""
+    except BlockingIOError:
+        return None
+    except OSError:
+        return True
+    finally:
+        probe.detach()
