@@ -1,0 +1,107 @@
+"""The process's listener: hints reach only the waiters they concern, and it outlives a
+lost connection."""
+
+import threading
+import time
+import uuid
+
+import pytest
+from sqlalchemy import create_engine, text
+from sqlalchemy.orm import Session
+
+from service.store import changes
+
+GAME, OTHER = str(uuid.uuid4()), str(uuid.uuid4())
+
+
+def woken(waiter, seconds=0.05) -> bool:
+    start = time.monotonic()
+    waiter.wait(seconds)
+    return time.monotonic() - start < seconds
+
+
+def test_a_hint_wakes_the_waiters_of_its_game_whose_after_it_passed():
+    hub = changes.Hub("sqlite://")  # no listener: hints are dispatched by hand
+    with (
+        hub.waiter(GAME, after=4) as behind,
+        hub.waiter(GAME, after=5) as current,
+        hub.waiter(OTHER, after=0) as elsewhere,
+    ):
+        assert hub.waiting == 3
+        hub.dispatch(f"{GAME}:5")
+        assert woken(behind)
+        assert not woken(current)
+        assert not woken(elsewhere)
+    assert hub.waiting == 0
+
+
+def test_a_hint_it_cannot_read_wakes_every_waiter_of_the_game_to_look():
+    hub = changes.Hub("sqlite://")
+    with hub.waiter(GAME, after=9) as waiter:
+        hub.dispatch(f"{GAME}:garbled")
+        assert woken(waiter)
+
+
+def test_without_a_listener_waiters_poll():
+    hub = changes.Hub("sqlite://")
+    hub.start()
+    assert not hub.listening.is_set()
+    assert hub.poll_seconds(30) == changes.POLL_SECONDS
+
+
+def publish(url, game_id, seq):
+    engine = create_engine(url)
+    with Session(engine) as session:
+        changes.publish(session, uuid.UUID(game_id), seq)
+        session.commit()
+    engine.dispose()
+
+
+def listener_pids(url) -> list[int]:
+    engine = create_engine(url)
+    with engine.connect() as connection:
+        pids = connection.scalars(
+            text(
+                "SELECT pid FROM pg_stat_activity "
+                "WHERE datname = current_database() AND query LIKE 'LISTEN%'"
+            )
+        ).all()
+    engine.dispose()
+    return list(pids)
+
+
+def wait_for(condition, seconds=10):
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, "timed out"
+        time.sleep(0.05)
+
+
+@pytest.mark.postgres
+def test_one_listener_per_hub_that_survives_losing_its_connection(database_url):
+    hub = changes.Hub(database_url)
+    try:
+        with hub.waiter(GAME, after=0) as waiter:  # the first waiter starts the listener
+            assert hub.listening.wait(10)
+            wait_for(lambda: len(listener_pids(database_url)) == 1)
+            (first,) = listener_pids(database_url)
+            publish(database_url, GAME, 1)
+            assert woken(waiter, 5)
+
+            engine = create_engine(database_url)
+            with engine.connect() as connection:
+                connection.execute(text("SELECT pg_terminate_backend(:pid)"), {"pid": first})
+            engine.dispose()
+            wait_for(lambda: listener_pids(database_url) not in ([], [first]))
+            assert hub.listening.wait(10)
+
+            waiter.wait(0.3)  # the listener's "look again" after reconnecting
+            waiter.after = 1
+            assert not woken(waiter, 0.2)
+            woke = threading.Event()
+            threading.Thread(target=lambda: woke.set() if woken(waiter, 5) else None).start()
+            publish(database_url, GAME, 2)
+            assert woke.wait(5), "a hint after the reconnection reaches the waiter"
+    finally:
+        hub.stop()
+    wait_for(lambda: listener_pids(database_url) == [])

@@ -1,0 +1,137 @@
+"""The event stream (Server-Sent Events), in process: every event once and in order,
+resumable, redacted like the events page, refused before it starts on bad input."""
+
+import json
+import threading
+import time
+
+import pytest
+
+from .table import Table, bearer
+
+
+def read_stream(client, game_id, headers=None, query="", stop_after=None):
+    """Read a stream to its end (or until ``stop_after`` events); returns the events and
+    the other SSE messages (``end``, heartbeats, ``retry``) in order."""
+    answer = client.get(f"/v1/games/{game_id}/stream{query}", headers=headers, buffered=False)
+    assert answer.status_code == 200, answer.get_data()
+    assert answer.mimetype == "text/event-stream"
+    events, others, buffer = [], [], ""
+    try:
+        for chunk in answer.response:
+            buffer += chunk.decode() if isinstance(chunk, bytes) else chunk
+            while "\n\n" in buffer:
+                frame, buffer = buffer.split("\n\n", 1)
+                message = parse_frame(frame)
+                if "data" in message and "event" not in message:
+                    assert message["id"] == str(json.loads(message["data"])["seq"])
+                    events.append(json.loads(message["data"]))
+                else:
+                    others.append(message)
+            if stop_after is not None and len(events) >= stop_after:
+                break
+    finally:
+        answer.close()
+    return events, others
+
+
+def parse_frame(frame: str) -> dict[str, str]:
+    message = {}
+    for line in frame.split("\n"):
+        field, _, value = line.partition(":")
+        message[field or "comment"] = value.removeprefix(" ")
+    return message
+
+
+def play_in_background(table, rounds_then_end=True):
+    def play():
+        time.sleep(0.2)  # let the reader start waiting
+        table.play_round()
+        if rounds_then_end:
+            table.end()
+
+    player = threading.Thread(target=play)
+    player.start()
+    return player
+
+
+def test_a_stream_carries_every_event_of_a_game_in_order_then_ends(app, client):
+    table = Table.create(client, players=3, seed=11)
+    player = play_in_background(Table(app.test_client(), table.id, table.host, table.tokens))
+    events, others = read_stream(client, table.id, bearer(table.tokens[1]))
+    player.join()
+    log = table.events(1).json
+    assert [e["seq"] for e in events] == list(range(1, log["last_seq"] + 1))
+    assert events[-1]["type"] == "game_over"
+    assert others[0] == {"retry": "1000"}
+    assert others[-1]["event"] == "end"
+    assert json.loads(others[-1]["data"]) == {"last_seq": log["last_seq"]}
+
+
+def test_a_stream_resumes_after_last_event_id_without_loss_or_repeat(app, client):
+    table = Table.create(client, players=3, seed=12)
+    player = play_in_background(Table(app.test_client(), table.id, table.host, table.tokens))
+    first, _ = read_stream(client, table.id, bearer(table.tokens[0]), stop_after=5)
+    resume = {**bearer(table.tokens[0]), "Last-Event-ID": str(first[-1]["seq"])}
+    rest, _ = read_stream(client, table.id, resume, query="?after=0")  # the header wins
+    player.join()
+    seqs = [e["seq"] for e in first + rest]
+    assert seqs == list(range(1, table.events(0).json["last_seq"] + 1))
+
+
+@pytest.mark.parametrize("seat", [0, 1, None])
+def test_a_stream_is_the_events_page_of_the_same_reader(app, client, seat):
+    """Same redaction as the events page: a seat's own secrets, a spectator's none."""
+    app.config["STREAM_SECONDS"] = 0.5  # the round ends, the match does not: time closes it
+    try:
+        table = Table.create(client, players=3, seed=13)
+        table.play_round()
+        headers = bearer(table.tokens[seat]) if seat is not None else {}
+        events, others = read_stream(client, table.id, headers)
+    finally:
+        app.config["STREAM_SECONDS"] = 300
+    assert events == table.events(seat).json["events"]
+    assert not any(message.get("event") == "end" for message in others)
+
+
+def test_a_quiet_stream_sends_heartbeats(app, client):
+    app.config.update(STREAM_SECONDS=1.0, HEARTBEAT_SECONDS=0.3)
+    try:
+        table = Table.create(client, players=2, seed=14)
+        last = table.events().json["last_seq"]
+        events, others = read_stream(client, table.id, query=f"?after={last}")
+    finally:
+        app.config.update(STREAM_SECONDS=300, HEARTBEAT_SECONDS=15)
+    assert events == []
+    assert 2 <= sum(message.get("comment") == "heartbeat" for message in others) <= 4
+
+
+def test_a_spectator_stream_of_a_finished_game_reveals_everything_and_ends(client):
+    table = Table.create(client, players=2, seed=15)
+    table.play_round()
+    table.end()
+    events, others = read_stream(client, table.id)
+    assert events == table.events().json["events"]
+    assert others[-1]["event"] == "end"
+
+
+@pytest.mark.parametrize(
+    "path, headers, status",
+    [
+        ("/v1/games/00000000-0000-4000-8000-000000000000/stream", {}, 404),
+        ("/stream", {"Authorization": "Bearer not-a-token"}, 401),
+        ("/stream", {"Authorization": "Basic abc"}, 401),
+        ("/stream", {"Last-Event-ID": "seven"}, 422),
+        ("/stream", {"Last-Event-ID": str(2**31)}, 422),
+        ("/stream?after=-1", {}, 422),
+        ("/stream?wait=5", {}, 422),
+    ],
+)
+def test_bad_stream_requests_are_refused_before_the_stream_begins(client, path, headers, status):
+    table = Table.create(client, players=2, seed=16)
+    url = path if path.startswith("/v1") else f"/v1/games/{table.id}{path}"
+    start = time.monotonic()
+    answer = client.get(url, headers=headers)
+    assert answer.status_code == status
+    assert answer.mimetype == "application/problem+json"
+    assert time.monotonic() - start < 2
