@@ -57,10 +57,11 @@ class Waiter:
         if seq is None or seq > self.after:
             self._event.set()
 
-    def wait(self, seconds: float) -> None:
-        """Return when woken, or after ``seconds``."""
-        self._event.wait(max(seconds, 0.0))
+    def wait(self, seconds: float) -> bool:
+        """Return when woken (True), or after ``seconds`` (False)."""
+        woken = self._event.wait(max(seconds, 0.0))
         self._event.clear()
+        return woken
 
     def leave(self) -> None:
         self.client_gone = True

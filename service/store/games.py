@@ -154,8 +154,8 @@ def wait_for_events(
             left = give_up - time.monotonic()
             if left <= 0:
                 break
-            waiter.wait(_pause(hub, left, due))
-            page, due = _look_again(session, game_id, token, after, limit, (page, due))
+            if _news_possible(hub, waiter, left, due):
+                page, due = _look_again(session, game_id, token, after, limit, (page, due))
     return page
 
 
@@ -186,7 +186,7 @@ class EventStream:
     def __iter__(self):
         waiter, (page, due) = self._waiter, self._first
         quiet_since = time.monotonic()
-        while not waiter.client_gone:
+        while True:
             for event in page["events"]:
                 waiter.after = event["seq"]
                 yield "event", event
@@ -196,21 +196,21 @@ class EventStream:
             if page["status"] == "finished" and waiter.after >= page["last_seq"]:
                 yield "end", {"last_seq": page["last_seq"]}
                 return
-            if now >= self._ends:
+            if now >= self._ends or waiter.client_gone:
                 return
             if now - quiet_since >= self._heartbeat:
                 yield "heartbeat", None
                 quiet_since = now
-            if len(page["events"]) < self.PAGE:  # a full page: read on at once
-                quiet_left = min(self._ends, quiet_since + self._heartbeat) - now
-                waiter.wait(_pause(self._hub, quiet_left, due))
-            try:
-                unchanged = ({**page, "events": []}, due)
-                page, due = _look_again(
-                    self._session, *self._game, waiter.after, self.PAGE, unchanged
-                )
-            except ServiceError:  # the token was retired (its player left): nothing more
-                return
+            quiet_left = min(self._ends, quiet_since + self._heartbeat) - now
+            full = len(page["events"]) == self.PAGE  # then read on at once
+            page = {**page, "events": []}
+            if full or _news_possible(self._hub, waiter, quiet_left, due):
+                try:
+                    page, due = _look_again(
+                        self._session, *self._game, waiter.after, self.PAGE, (page, due)
+                    )
+                except ServiceError:  # the token was retired (its player left): nothing more
+                    return
 
     def close(self) -> None:
         self._stack.close()
@@ -237,13 +237,17 @@ def _look_again(session, game_id, token, after, limit, previous):
         return previous
 
 
-def _pause(hub: changes.Hub, left: float, due: datetime | None) -> float:
-    """How long to wait for a hint: no longer than ``left``, than the listener can be
-    trusted, or than until a bot or a clock acts (someone must apply it)."""
+def _news_possible(hub: changes.Hub, waiter: changes.Waiter, left: float, due) -> bool:
+    """Wait at most ``left`` seconds for a hint. True when the log may have grown: a hint
+    came, a bot's or a clock's action fell due (someone must apply it: the look does), or
+    the listener was away; False when the wait ran out with no news (no look is needed,
+    which keeps thousands of quiet waiters off the database)."""
     pause = hub.poll_seconds(left)
     if due is not None:
         pause = min(pause, max(0.05, (due - clock.now()).total_seconds()))
-    return pause
+    if waiter.wait(pause):
+        return True
+    return not hub.listening.is_set() or (due is not None and due <= clock.now())
 
 
 def lobby(
