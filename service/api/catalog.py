@@ -3,10 +3,10 @@
 from dataclasses import asdict
 
 from flask.views import MethodView
-from flask_smorest import Blueprint
 
 from ..engine import GAMES
 from . import schemas
+from .parsing import Blueprint
 
 blp = Blueprint("catalog", __name__, description="Game types and their options")
 

@@ -5,11 +5,11 @@ import uuid
 import marshmallow as ma
 from flask import current_app, request
 from flask.views import MethodView
-from flask_smorest import Blueprint
 
 from ..store import games
 from . import schemas, sse
 from .context import bearer_token, client, client_socket, hub, session
+from .parsing import Blueprint
 from .problems import refusal
 
 blp = Blueprint("games", __name__, description="Tables, seats, moves and the event log")

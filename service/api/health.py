@@ -5,12 +5,12 @@ from alembic.script import ScriptDirectory
 from alembic.util import CommandError
 from flask import current_app
 from flask.views import MethodView
-from flask_smorest import Blueprint
 from sqlalchemy.exc import SQLAlchemyError
 
 from ..errors import ServiceError
 from . import schemas
 from .context import hub, session
+from .parsing import Blueprint
 from .problems import refusal
 
 blp = Blueprint("health", __name__, description="Liveness and readiness")

@@ -45,10 +45,23 @@ class JsonNumber(fields.Float):
         return super()._deserialize(value, attr, data, **kwargs)
 
 
+# Characters no name needs: controls (PostgreSQL refuses NUL), lone surrogates (not
+# encodable), bidi overrides and marks (U+202E turns the rest of a line around) and
+# zero-width ones (two names that look alike).
+UNNAMEABLE = "\x00-\x1f\x7f-\x9f\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff\ud800-\udfff"
+
+
 def Name(**kwargs):  # noqa: N802
-    """A player's name: 1-40 characters, no control characters (PostgreSQL refuses NUL)."""
+    """A player's name: 1-40 characters, none of them invisible or controlling."""
     return fields.String(
-        validate=[validate.Length(1, 40), validate.Regexp(r"^[^\x00-\x1f\x7f]+$")], **kwargs
+        validate=[
+            validate.Length(1, 40),
+            validate.Regexp(
+                f"^[^{UNNAMEABLE}]+\\Z",  # \Z, as "$" lets a final newline in
+                error="no control, bidi-override, zero-width or surrogate characters",
+            ),
+        ],
+        **kwargs,
     )
 
 

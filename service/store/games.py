@@ -514,7 +514,7 @@ def _version(if_match: str | None) -> int | None:
     if if_match is None:
         return None
     text = if_match.strip().removeprefix("W/").strip('"')
-    if not text.isdigit():
+    if not re.fullmatch(r"[0-9]{1,10}", text):  # ASCII digits: str.isdigit takes "²"
         raise ValidationFailed("If-Match", "must be a game version, as the ETag gives it")
     return int(text)
 

@@ -1,0 +1,28 @@
+"""Reading request bodies: JSON that Python cannot hold is refused like any invalid JSON.
+
+Python's decoder raises ``RecursionError`` on arrays nested a thousand deep and
+``ValueError`` on integers of more than 4,300 digits; webargs expects only
+``JSONDecodeError``, so without this both would end as a 500."""
+
+import json
+
+import flask_smorest
+from webargs.flaskparser import FlaskParser, abort
+
+
+class Parser(FlaskParser):
+    def _raw_load_json(self, req):
+        try:
+            return super()._raw_load_json(req)
+        except json.JSONDecodeError:
+            raise
+        except (RecursionError, ValueError) as error:
+            abort(
+                400,
+                exc=error,
+                messages={"json": ["Invalid JSON body: nested too deep, or a number too long."]},
+            )
+
+
+class Blueprint(flask_smorest.Blueprint):
+    ARGUMENTS_PARSER = Parser()
