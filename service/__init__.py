@@ -20,6 +20,7 @@ def create_app(test_config: dict | None = None) -> Flask:
         app.config["DB_POOL_SIZE"],
         app.config["DB_MAX_OVERFLOW"],
         app.config["DB_POOL_TIMEOUT"],
+        app.config["DB_REQUEST_SECONDS"],
     )
     app.extensions["db_engine"] = engine
     app.extensions["db_sessions"] = make_session_factory(engine)
@@ -27,8 +28,9 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.extensions["changes"] = Hub(app.config["LISTEN_DATABASE_URL"] or app.config["DATABASE_URL"])
 
     from .api import init_api
-    from .api.context import close_session
+    from .api.context import close_session, start_deadline
 
     init_api(app)
+    app.before_request(start_deadline)
     app.teardown_appcontext(close_session)
     return app

@@ -28,6 +28,8 @@ class Config:
     DB_POOL_SIZE = int(_number("DB_POOL_SIZE", 10))
     DB_MAX_OVERFLOW = int(_number("DB_MAX_OVERFLOW", 10))
     DB_POOL_TIMEOUT = _number("DB_POOL_TIMEOUT", 5)
+    # The longest a request (and any one statement) may work on the database: then 503.
+    DB_REQUEST_SECONDS = _number("DB_REQUEST_SECONDS", 10)
     STREAM_SECONDS = _number("STREAM_SECONDS", 300)  # then the client reconnects
     HEARTBEAT_SECONDS = _number("HEARTBEAT_SECONDS", 15)
     MIGRATIONS_DIR = os.environ.get("MIGRATIONS_DIR", str(ROOT / "migrations"))

@@ -64,3 +64,11 @@ class TooManyRequests(ServiceError):
     def __init__(self, detail: str, retry_after: int):
         super().__init__(detail)
         self.headers = {"Retry-After": str(retry_after)}
+
+
+class DatabaseUnavailable(ServiceError):
+    """The database is away or overloaded; nothing was applied unless the move's own
+    retry (same ``Idempotency-Key``) says so."""
+
+    status, code, title = 503, "database_unavailable", "The database is unavailable; retry"
+    headers = {"Retry-After": "1"}

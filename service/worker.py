@@ -55,7 +55,12 @@ def main() -> None:
     stopping = []
     signal.signal(signal.SIGTERM, lambda *_: stopping.append(True))
     log.info("worker started")
-    run(make_session_factory(make_engine(Config.DATABASE_URL)), stop=lambda: bool(stopping))
+    run(
+        make_session_factory(
+            make_engine(Config.DATABASE_URL, statement_seconds=Config.DB_REQUEST_SECONDS)
+        ),
+        stop=lambda: bool(stopping),
+    )
 
 
 if __name__ == "__main__":

@@ -1,5 +1,7 @@
 """The HTTP layer: flask-smorest blueprints under /v1 and their schemas."""
 
+import logging
+
 from flask import Flask
 from flask_smorest import Api as SmorestApi
 from sqlalchemy.exc import IntegrityError
@@ -7,8 +9,11 @@ from sqlalchemy.orm.exc import StaleDataError
 from werkzeug.exceptions import HTTPException
 
 from ..engine import EngineError
-from ..errors import Conflict, ServiceError
+from ..errors import Conflict, DatabaseUnavailable, ServiceError
+from ..store.db import DATABASE_AWAY
 from . import problems
+
+log = logging.getLogger(__name__)
 
 
 class Api(SmorestApi):
@@ -35,10 +40,23 @@ class Api(SmorestApi):
         # FOR UPDATE is a no-op) or a seat taken at the same instant. Safe to retry.
         for race in (StaleDataError, IntegrityError):
             self._app.register_error_handler(race, _lost_race)
+        for away in DATABASE_AWAY:
+            if not issubclass(away, ServiceError):
+                self._app.register_error_handler(away, _database_away)
 
 
 def _lost_race(_error):
     return problems.from_service_error(Conflict("another request changed this game; retry"))
+
+
+def _database_away(error):
+    log.warning("database unavailable: %s", error)
+    return problems.from_service_error(
+        DatabaseUnavailable(
+            "the database is unavailable; retry (a move with the same Idempotency-Key, "
+            "so that it is applied once)"
+        )
+    )
 
 
 def init_api(app: Flask) -> Api:

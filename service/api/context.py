@@ -1,6 +1,7 @@
 """What a view needs from the request: the database session, the bearer token, the
 process's listener and the client's connection."""
 
+import logging
 import socket
 
 from flask import current_app, g, request
@@ -8,6 +9,9 @@ from sqlalchemy.orm import Session
 
 from ..errors import Unauthorized
 from ..store.changes import Hub
+from ..store.db import start_deadline as start_database_deadline
+
+log = logging.getLogger(__name__)
 
 
 def session() -> Session:
@@ -17,10 +21,34 @@ def session() -> Session:
     return g.db_session
 
 
+# Requests that wait bound each of their looks at the database instead (``games._look``).
+WAITING_ENDPOINTS = {"games.Events", "games.Stream"}
+READY_SECONDS = 1.0
+
+
+def start_deadline() -> None:
+    """Bound the database work of this request (see ``store.db``)."""
+    if request.endpoint in WAITING_ENDPOINTS:
+        return
+    ready = request.endpoint == "health.Ready"
+    g.stop_deadline = start_database_deadline(READY_SECONDS if ready else request_seconds())
+
+
+def request_seconds() -> float:
+    return current_app.config["DB_REQUEST_SECONDS"]
+
+
 def close_session(_error=None) -> None:
+    """Give the connection back (rolled back if uncommitted), then stop the deadline.
+    Never raises: a failure here would reach the client as the server's own 500 page."""
     db_session = g.pop("db_session", None)
-    if db_session is not None:
-        db_session.close()
+    try:
+        if db_session is not None:
+            db_session.close()
+    except Exception:  # the pool has discarded the connection; nothing to undo
+        log.warning("closing a session failed", exc_info=True)
+    finally:
+        g.pop("stop_deadline", lambda: None)()
 
 
 def bearer_token() -> str | None:

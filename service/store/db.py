@@ -1,26 +1,50 @@
-"""The database engine and session factory; one session per request, opened by the API."""
+"""The database engine and session factory; one session per request, opened by the API.
+
+Every wait on PostgreSQL is bounded, so a database that is down, restarting or frozen
+costs a client a quick ``503``, never a hung request: connecting (``CONNECT_SECONDS``),
+a free pooled connection (``pool_timeout``), a statement and a row lock (server-side
+``statement_timeout`` and ``lock_timeout``), and, under gevent, the whole database work
+of a request (``deadline``): a frozen server never answers, and TCP cannot tell."""
+
+from collections.abc import Callable
+from contextlib import contextmanager
 
 from sqlalchemy import create_engine, event
 from sqlalchemy.engine import Engine
-from sqlalchemy.exc import OperationalError
+from sqlalchemy.exc import InterfaceError, OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 from sqlalchemy.orm import Session, sessionmaker
 
-# The database is away (down, restarting, unreachable) or every connection is busy.
-DATABASE_AWAY = (OperationalError, PoolTimeout)
+from ..errors import DatabaseUnavailable
+
+CONNECT_SECONDS = 2  # libpq's minimum
+LOCK_SECONDS = 5
+IDLE_IN_TRANSACTION_SECONDS = 30
+
+# The database is away (down, restarting, unreachable, frozen) or every connection is busy.
+DATABASE_AWAY = (OperationalError, InterfaceError, PoolTimeout, DatabaseUnavailable)
 
 
-def make_engine(url: str, pool_size=5, max_overflow=10, pool_timeout=30.0) -> Engine:
+def make_engine(
+    url: str, pool_size=10, max_overflow=10, pool_timeout=5.0, statement_seconds=10.0
+) -> Engine:
     if url.startswith("sqlite"):
         engine = create_engine(url, connect_args={"timeout": 30})
         event.listen(engine, "connect", _sqlite_pragmas)
         return engine
+    limits = {
+        "statement_timeout": statement_seconds,
+        "lock_timeout": LOCK_SECONDS,
+        "idle_in_transaction_session_timeout": IDLE_IN_TRANSACTION_SECONDS,
+    }
+    options = " ".join(f"-c {name}={int(seconds * 1000)}" for name, seconds in limits.items())
     return create_engine(
         url,
         pool_pre_ping=True,
         pool_size=pool_size,
         max_overflow=max_overflow,
         pool_timeout=pool_timeout,
+        connect_args={"connect_timeout": CONNECT_SECONDS, "options": options},
     )
 
 
@@ -33,3 +57,34 @@ def _sqlite_pragmas(dbapi_connection, _record) -> None:
 
 def make_session_factory(engine: Engine) -> sessionmaker[Session]:
     return sessionmaker(engine, expire_on_commit=False)
+
+
+def start_deadline(seconds: float) -> Callable[[], None]:
+    """Under gevent, raise ``DatabaseUnavailable`` in this greenlet after ``seconds``
+    (SQLAlchemy then discards the connection it interrupted); elsewhere a no-op, and the
+    server-side timeouts alone bound the wait. Returns the function that stops it."""
+    timeout = _gevent_timeout(seconds)
+    if timeout is None:
+        return lambda: None
+    timeout.start()
+    return timeout.close
+
+
+@contextmanager
+def deadline(seconds: float):
+    stop = start_deadline(seconds)
+    try:
+        yield
+    finally:
+        stop()
+
+
+def _gevent_timeout(seconds: float):
+    try:
+        from gevent import Timeout
+        from gevent.monkey import is_module_patched
+    except ImportError:
+        return None
+    if not is_module_patched("socket"):
+        return None
+    return Timeout(seconds, DatabaseUnavailable(f"the database did not answer in {seconds} s"))

@@ -33,7 +33,7 @@ from ..errors import (
     WrongPhase,
 )
 from . import changes, clock, limits, play
-from .db import DATABASE_AWAY
+from .db import DATABASE_AWAY, deadline
 from .models import EventRow, Game, IdempotentAnswer, Seat, utcnow
 from .render import (
     is_resume,
@@ -49,6 +49,7 @@ SEED_BITS = 128
 # No 0/O or 1/I: read aloud or copied by hand without doubt. 8 of 32 symbols = 40 bits.
 CODE_ALPHABET = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ"
 CODE_LENGTH = 8
+LOOK_SECONDS = 5.0  # the database work of one look of a waiting request
 log = logging.getLogger(__name__)
 IDEMPOTENCY_KEY = re.compile(r"[\x21-\x7e]{1,200}")  # 200: the column's width
 
@@ -220,9 +221,10 @@ def _look(session, game_id, token, after, limit) -> tuple[dict[str, Any], dateti
     """One look at the log (applying what is due first), then the connection goes back to
     the pool; returns the page and when the game's next automatic action is due."""
     try:
-        game = load_current(session, game_id)
-        page = events_page(session, game, identify(game, token).seat, after, limit)
-        return {**page, "status": game.status}, clock.aware(game.next_action_at)
+        with deadline(LOOK_SECONDS):
+            game = load_current(session, game_id)
+            page = events_page(session, game, identify(game, token).seat, after, limit)
+            return {**page, "status": game.status}, clock.aware(game.next_action_at)
     finally:
         session.close()
 

@@ -1,0 +1,118 @@
+"""When the database is away, every request that needs it gets a quick 503 problem
+document with Retry-After, never a 500 and never a hang."""
+
+import asyncio
+import socket
+import threading
+import time
+from contextlib import contextmanager
+
+import pytest
+
+from service import create_app
+from tests.push import client as http
+from tests.push.server import serve
+
+from .test_errors import assert_problem
+
+GAME = "00000000-0000-4000-8000-000000000000"
+
+
+@contextmanager
+def listening_socket(answer: bool):
+    """A port where nothing listens (``answer=False``: connections are refused), or one
+    that accepts connections and never says a word: a frozen database."""
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))
+    port = server.getsockname()[1]
+    accepted = []
+    if answer:
+        server.listen(64)
+        threading.Thread(
+            target=lambda: [accepted.append(server.accept()) for _ in iter(int, 1)], daemon=True
+        ).start()
+    else:
+        server.close()
+    try:
+        yield f"postgresql://postgres@127.0.0.1:{port}/test"
+    finally:
+        server.close()
+
+
+REQUESTS = [
+    ("POST", "/v1/games", {"type": "old-maid", "seats": 2}),
+    ("GET", "/v1/games", None),
+    ("GET", f"/v1/games/{GAME}", None),
+    ("GET", f"/v1/games/{GAME}/view", None),
+    ("GET", f"/v1/games/{GAME}/events", None),
+    ("POST", f"/v1/games/{GAME}/players", {"name": "Ann"}),
+    ("POST", "/v1/tables/join", {"code": "ABCDEFGH", "name": "Ann"}),
+]
+
+
+@pytest.mark.parametrize("method, path, body", REQUESTS)
+def test_a_database_that_refuses_connections_is_a_503(method, path, body):
+    with listening_socket(answer=False) as url:
+        app = create_app({"DATABASE_URL": url})
+        answer = app.test_client().open(path, method=method, json=body)
+    assert_problem(answer, 503, "database_unavailable")
+    assert answer.headers["Retry-After"] == "1"
+    assert "Idempotency-Key" in answer.json["detail"]
+
+
+def test_liveness_needs_no_database():
+    with listening_socket(answer=False) as url:
+        answer = create_app({"DATABASE_URL": url}).test_client().get("/v1/health")
+    assert answer.status_code == 200
+
+
+def test_a_frozen_database_is_a_quick_503_on_a_served_instance():
+    """Under gevent every request's database work has a deadline; readiness's is 1 s."""
+    with listening_socket(answer=True) as url, serve(url, workers=1) as server:
+
+        async def timed(method, path, body=None):
+            start = time.monotonic()
+            answer = await http.request(server.host, server.port, method, path, body, timeout=30)
+            return answer, time.monotonic() - start
+
+        async def scenario():
+            return await asyncio.gather(
+                timed("GET", "/v1/ready"),
+                timed("POST", "/v1/games", {"type": "old-maid", "seats": 2}),
+                timed("GET", "/v1/health"),
+            )
+
+        (ready, ready_s), (create, create_s), (health, _) = asyncio.run(scenario())
+    assert ready.status == 503 and ready_s < 1.5, (ready.status, ready_s)
+    assert create.status == 503 and create_s < 5, (create.status, create_s)
+    assert create.json()["code"] == "database_unavailable"
+    assert health.status == 200
+
+
+def test_a_move_whose_answer_was_lost_is_recovered_by_its_idempotency_key(client, monkeypatch):
+    """The commit succeeded, then the connection died before the answer: the client saw
+    a 503. Its retry with the same key gets the first answer; the move applied once."""
+    from sqlalchemy.exc import OperationalError
+    from sqlalchemy.orm import Session
+
+    from .table import Table
+
+    table = Table.create(client, players=3, seed=79)
+    seat = table.turn()
+    move = table.view(seat).json["legal_moves"][0]
+    commit = Session.commit
+
+    def commit_then_lose_the_connection(session):
+        commit(session)
+        monkeypatch.setattr(Session, "commit", commit)
+        raise OperationalError("COMMIT", {}, Exception("server closed the connection"))
+
+    monkeypatch.setattr(Session, "commit", commit_then_lose_the_connection)
+    lost = table.move(seat, move, **{"Idempotency-Key": "k-1"})
+    assert_problem(lost, 503, "database_unavailable")
+    applied = table.events().json["last_seq"]
+
+    retry = table.move(seat, move, **{"Idempotency-Key": "k-1"})
+    assert retry.status_code == 201
+    assert table.events().json["last_seq"] == applied, "nothing applied twice"
+    assert [event["seq"] for event in retry.json["events"]][-1] == applied
