@@ -137,6 +137,11 @@ class Game(ABC):
         """Who deals the next round; by default the dealer moves one seat left."""
         return (dealer + 1) % players
 
+    def abandoned(self, players: int) -> RoundResult:
+        """The result of a round stopped at the service's move limit: nobody won or lost
+        it (and nobody scored, in games that keep a score)."""
+        return RoundResult((), (), {"ended": "move_limit"})
+
     def match_over(self, options: dict, results: list[RoundResult]) -> bool:
         """Whether the match is decided after these rounds; by default the host ends it."""
         return False

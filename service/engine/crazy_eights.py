@@ -201,6 +201,9 @@ class CrazyEights(Game):
         scored = tuple(won if s in winners else 0 for s in range(state.players))
         return RoundResult(winners, losers, {"blocked": state.blocked}, scored)
 
+    def abandoned(self, players):
+        return RoundResult((), (), {"ended": "move_limit"}, points=(0,) * players)
+
     def match_over(self, options, results):
         if options["target_score"] is None:
             return True

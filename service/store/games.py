@@ -383,13 +383,17 @@ def deal(
     elif game.status == "round_over":
         players = len(game.seats)
         last = results(game)[-1]
-        dealer = rules.next_dealer(game.options, game.match["dealer"], last, players)
+        dealer = game.match["dealer"]
+        if last.winners or last.losers:
+            dealer = rules.next_dealer(game.options, dealer, last, players)
+        else:  # an abandoned round decided nothing: the deal simply moves left
+            dealer = (dealer + 1) % players
     else:
         raise WrongPhase(f"the game is {game.status}; there is no round to deal")
     state, events = rules.deal(game.options, players, dealer, rng)
     game.round += 1
     game.status = "playing"
-    game.match = {**game.match, "dealer": dealer}
+    game.match = {**game.match, "dealer": dealer, "round_moves": 0}
     play.save(session, game, rules, state, rng, events)
     play.schedule(game, state, now)
     play.catch_up(session, game, now)

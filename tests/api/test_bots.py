@@ -1,6 +1,8 @@
 """Computer players at the table: added by the host or at the deal, moving through the
 same path as humans, and appearing in the log like them."""
 
+from service.store import play
+
 from .table import Table, bearer
 
 
@@ -71,3 +73,52 @@ def test_bots_with_thinking_time_wait_for_their_time(client, monkeypatch):
     assert table.summary().json["version"] == version + 1, "one bot move was due"
     moment[0] += timedelta(seconds=60)
     assert table.summary().json["version"] >= version + 2, "the rest was due too"
+
+
+def bots_only(client, type="old-maid", seats=4, **body):
+    table = Table.create(
+        client, players=0, seats=seats, deal=False, think_seconds=0, type=type, **body
+    )
+    table.deal_with_bots = lambda: client.post(
+        f"/v1/games/{table.id}/deal", json={"fill_with_bots": "random"}, headers=bearer(table.host)
+    )
+    return table
+
+
+def test_a_request_applies_a_bounded_number_of_automatic_moves(client, monkeypatch):
+    """A table of bots without thinking time: the deal answers after a few of their
+    moves; the rest stays due, for the worker or the next request (a read, too)."""
+    monkeypatch.setattr(play, "AUTOMATIC_MOVES", 3)
+    table = bots_only(client, seed=21)
+    assert table.deal_with_bots().status_code == 200
+    takes = [e for e in table.events().json["events"] if e["type"] == "take"]
+    assert len(takes) == 3 + 3, "three at the deal, three more at this read"
+    assert table.summary().json["status"] == "playing"
+
+
+def test_a_runaway_round_is_abandoned_at_the_move_limit(client, monkeypatch):
+    monkeypatch.setattr(play, "MOVES_PER_ROUND", 5)
+    table = bots_only(client, seed=22)
+    first = table.deal_with_bots().json
+    while table.summary().json["status"] == "playing":
+        pass
+    log = table.events().json["events"]
+    assert [e["type"] for e in log].count("take") == 5
+    assert log[-1]["type"] == "round_abandoned" and log[-1]["data"] == {"ended": "move_limit"}
+    summary = table.summary().json
+    assert summary["status"] == "round_over"
+    assert all(seat["rounds_won"] == seat["rounds_lost"] == 0 for seat in summary["seats"])
+    second = table.deal()
+    assert second["round"] == 2
+    assert second["dealer"] == (first["dealer"] + 1) % 4, "an abandoned round: the deal moves left"
+
+
+def test_an_abandoned_round_scores_nothing_in_a_scored_match(client, monkeypatch):
+    monkeypatch.setattr(play, "MOVES_PER_ROUND", 4)
+    table = bots_only(client, type="crazy-eights", seats=2, seed=23)
+    table.deal_with_bots()
+    while table.summary().json["status"] == "playing":
+        pass
+    summary = table.summary().json
+    assert summary["status"] == "round_over", "a score of 0 decides no match"
+    assert [seat["score"] for seat in summary["seats"]] == [0, 0]

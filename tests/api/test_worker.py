@@ -35,11 +35,13 @@ def test_a_sweep_applies_due_bot_moves_that_no_request_touched(app, client, monk
     sessions = app.extensions["db_sessions"]
     assert worker.sweep(sessions) == 0, "nothing is due yet"
     now[0] += timedelta(minutes=30)
-    assert worker.sweep(sessions) == 1
+    sweeps = 0
+    while worker.sweep(sessions):
+        sweeps += 1
+    assert sweeps > 1, "a sweep applies a bounded number of a game's moves"
     with sessions() as session:
         game = session.get(Game, uuid.UUID(table.id))
         assert game.status == "round_over" and game.next_action_at is None
-    assert worker.sweep(sessions) == 0
 
 
 def free_port() -> int:
