@@ -30,6 +30,9 @@ class Config:
     DB_POOL_TIMEOUT = _number("DB_POOL_TIMEOUT", 5)
     # The longest a request (and any one statement) may work on the database: then 503.
     DB_REQUEST_SECONDS = _number("DB_REQUEST_SECONDS", 10)
+    # Per client (address) and minute; 429 with Retry-After beyond.
+    CREATES_PER_MINUTE = int(_number("CREATES_PER_MINUTE", 30))
+    JOINS_PER_MINUTE = int(_number("JOINS_PER_MINUTE", 120))
     STREAM_SECONDS = _number("STREAM_SECONDS", 300)  # then the client reconnects
     HEARTBEAT_SECONDS = _number("HEARTBEAT_SECONDS", 15)
     MIGRATIONS_DIR = os.environ.get("MIGRATIONS_DIR", str(ROOT / "migrations"))

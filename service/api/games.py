@@ -31,9 +31,10 @@ class Games(MethodView):
     @blp.arguments(schemas.CreateGameSchema)
     @blp.response(201, schemas.CreatedGameSchema)
     @refusal(blp, 422, "Invalid body or options")
+    @refusal(blp, 429, "Too many tables created from this client; see Retry-After")
     def post(self, body):
         """Create a table; the answer carries the host token (and a private table's code)"""
-        return games.create(session(), body)
+        return games.create(session(), body, client())
 
 
 @blp.route("/games/<uuid:game_id>")
@@ -61,6 +62,7 @@ class Players(MethodView):
     @refusal(blp, 403, "Wrong or missing code of a private table")
     @refusal(blp, 404, "No such game")
     @refusal(blp, 409, "Table full, or the game has started")
+    @refusal(blp, 429, "Too many joins or wrong codes from this client; see Retry-After")
     def post(self, body, game_id: uuid.UUID):
         """Take a seat (the answer carries its token); with the host token, `bot` adds a
         computer player"""
@@ -73,7 +75,7 @@ class JoinByCode(MethodView):
     @blp.response(201, schemas.CodeJoinedSchema)
     @refusal(blp, 403, "No table has this code")
     @refusal(blp, 409, "Table full, or the game has started")
-    @refusal(blp, 429, "Too many wrong codes from this client; see Retry-After")
+    @refusal(blp, 429, "Too many joins or wrong codes from this client; see Retry-After")
     def post(self, body):
         """Take a seat at a private table by its code"""
         return games.join_by_code(session(), body["code"], body["name"], client())

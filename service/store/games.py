@@ -278,18 +278,20 @@ def lobby(
 # --- changing --------------------------------------------------------------------------
 
 
-def create(session: Session, request: dict[str, Any]) -> dict[str, Any]:
+def create(session: Session, request: dict[str, Any], client: str) -> dict[str, Any]:
+    limits.take(session, client, "create", clock.now())
     rules = engine.GAMES[request["type"]]
     options = rules.resolve_options(request.get("options") or {})
     seats = request.get("seats") or rules.player_range(options)[1]
     rules.check_players(seats, options)
     seed = request.get("seed")
     token, token_hash = new_token()
+    code = _new_code() if request["visibility"] == "private" else None
     game = Game(
         type=rules.slug,
         options=options,
         visibility=request["visibility"],
-        code=_new_code() if request["visibility"] == "private" else None,
+        code_hash=_code_hash(code) if code else None,
         max_seats=seats,
         turn_seconds=request.get("turn_seconds"),
         think_seconds=request.get("think_seconds", 1.0),
@@ -298,7 +300,7 @@ def create(session: Session, request: dict[str, Any]) -> dict[str, Any]:
     )
     session.add(game)
     session.commit()
-    return {**summary(game), "host_token": token, "code": game.code}
+    return {**summary(game), "host_token": token, "code": code}
 
 
 def join(
@@ -309,23 +311,30 @@ def join(
     client: str,
 ) -> dict[str, Any]:
     """A player takes a seat (with the code of a private table), or the host adds a bot."""
-    game = load(session, game_id, lock=True)
     if "bot" in request:
+        game = load(session, game_id, lock=True)
         if token is None or not identify(game, token).host:
             raise Forbidden("only the host adds computer players")
         return _seat_player(session, game, None, request["bot"])
-    if game.code is not None:
-        limits.check_code_guesses(session, client, clock.now())
-        if not _same_code(request.get("code"), game.code):
-            _refuse_code(session, client, "this private table needs its code")
-    return _seat_player(session, game, request["name"], None)
+    now = clock.now()
+    limits.take(session, client, "join", now)
+    code_hash = load(session, game_id).code_hash
+    if code_hash is not None:
+        limits.take(session, client, "code_guess", now)
+        if not hmac.compare_digest(_code_hash(request.get("code")), code_hash):
+            raise BadCode("this private table needs its code")
+        limits.give_back(session, client, "code_guess", now)
+    return _seat_player(session, load(session, game_id, lock=True), request["name"], None)
 
 
 def join_by_code(session: Session, code: str, name: str, client: str) -> dict[str, Any]:
-    limits.check_code_guesses(session, client, clock.now())
-    game_id = session.scalars(select(Game.id).where(Game.code == code.strip().upper())).first()
+    now = clock.now()
+    limits.take(session, client, "join", now)
+    limits.take(session, client, "code_guess", now)
+    game_id = session.scalars(select(Game.id).where(Game.code_hash == _code_hash(code))).first()
     if game_id is None:
-        _refuse_code(session, client, "no table has this code")
+        raise BadCode("no table has this code")
+    limits.give_back(session, client, "code_guess", now)
     game = load(session, game_id, lock=True)
     return {"game_id": str(game_id), **_seat_player(session, game, name, None)}
 
@@ -503,16 +512,9 @@ def _add_seat(game: Game, name: str | None, bot: str | None) -> tuple[Seat, str 
     return seat, None if bot else token
 
 
-def _refuse_code(session: Session, client: str, detail: str):
-    """Count the wrong guess in a transaction of its own, kept even though we refuse."""
-    session.rollback()
-    limits.count_code_failure(session, client, clock.now())
-    session.commit()
-    raise BadCode(detail)
-
-
-def _same_code(given: str | None, code: str) -> bool:
-    return given is not None and hmac.compare_digest(given.strip().upper(), code)
+def _code_hash(code: str | None) -> str:
+    """Codes are read aloud and typed by hand: any case, spaces around."""
+    return _hash(code.strip().upper()) if code else ""
 
 
 def _version(if_match: str | None) -> int | None:

@@ -1,34 +1,71 @@
-"""Slowing down join-code guessing: wrong codes per client in a fixed window."""
+"""Per-client rate limits in fixed one-minute windows, counted atomically in the database
+(``INSERT ... ON CONFLICT DO UPDATE ... RETURNING``), so any number of replicas and
+concurrent requests share one count and none slips past it.
+
+- ``create``: tables created; ``join``: seats taken; ``code_guess``: join attempts with a
+  code, counted before the code is checked and given back when it was right, so that at
+  most ``code_guess`` wrong codes a minute are ever looked at (a code has 40 bits).
+
+The client is the peer address (behind a proxy, configure ProxyFix: see the README)."""
 
 import math
 from datetime import datetime, timedelta
 
+from sqlalchemy import case
+from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session
 
+from ..config import Config
 from ..errors import TooManyRequests
-from . import clock
-from .models import CodeFailures
+from .models import RateCounter
 
 WINDOW = timedelta(minutes=1)
-MAX_FAILURES = 10  # per client and window; a code has 40 bits, so guessing stays hopeless
+PER_MINUTE = {
+    "create": Config.CREATES_PER_MINUTE,
+    "join": Config.JOINS_PER_MINUTE,
+    "code_guess": 10,
+}
+WHY = {
+    "create": "too many tables created from this address",
+    "join": "too many seats taken from this address",
+    "code_guess": "too many wrong codes from this address",
+}
 
 
-def check_code_guesses(session: Session, client: str, now: datetime) -> None:
-    record = session.get(CodeFailures, client)
-    if record is None or clock.aware(record.window_start) + WINDOW <= now:
-        return
-    if record.failures >= MAX_FAILURES:
-        retry = clock.aware(record.window_start) + WINDOW - now
-        raise TooManyRequests(
-            "too many wrong codes; wait a minute", math.ceil(retry.total_seconds())
-        )
+def take(session: Session, client: str, action: str, now: datetime) -> None:
+    """Count one request; past the limit, refuse it with 429 and Retry-After. The count
+    is committed at once, in a transaction of its own, so it stands even when the
+    request is refused afterwards."""
+    window = _window(now)
+    count = _count_one(session, client, action, window)
+    session.commit()
+    if count > PER_MINUTE[action]:
+        retry = math.ceil((window + WINDOW - now).total_seconds())
+        raise TooManyRequests(f"{WHY[action]}; retry in {retry} s", max(retry, 1))
 
 
-def count_code_failure(session: Session, client: str, now: datetime) -> None:
-    record = session.get(CodeFailures, client, with_for_update=True)
-    if record is None:
-        session.add(CodeFailures(client=client, window_start=now, failures=1))
-    elif clock.aware(record.window_start) + WINDOW <= now:
-        record.window_start, record.failures = now, 1
-    else:
-        record.failures += 1
+def give_back(session: Session, client: str, action: str, now: datetime) -> None:
+    """Uncount one request of this window (a right code), in the caller's transaction."""
+    session.query(RateCounter).filter_by(
+        client=client, action=action, window_start=_window(now)
+    ).update({"count": RateCounter.count - 1})
+
+
+def _count_one(session: Session, client: str, action: str, window: datetime) -> int:
+    insert = postgresql.insert if session.get_bind().dialect.name == "postgresql" else sqlite.insert
+    statement = insert(RateCounter).values(
+        client=client, action=action, window_start=window, count=1
+    )
+    same_window = RateCounter.window_start == statement.excluded.window_start
+    statement = statement.on_conflict_do_update(
+        index_elements=["client", "action"],
+        set_={
+            "count": case((same_window, RateCounter.count + 1), else_=1),
+            "window_start": statement.excluded.window_start,
+        },
+    ).returning(RateCounter.count)
+    return session.execute(statement).scalar_one()
+
+
+def _window(now: datetime) -> datetime:
+    return now.replace(second=0, microsecond=0)

@@ -36,7 +36,9 @@ class Game(Base):
     type: Mapped[str] = mapped_column(String(40))
     options: Mapped[dict[str, Any]]
     visibility: Mapped[str] = mapped_column(String(10))
-    code: Mapped[str | None] = mapped_column(String(16), unique=True)
+    # A private table's join code, hashed like the tokens: the code is shown once, to the
+    # host, at creation.
+    code_hash: Mapped[str | None] = mapped_column(String(64), unique=True)
     max_seats: Mapped[int] = mapped_column(Integer)
     turn_seconds: Mapped[int | None] = mapped_column(Integer)
     host_token_hash: Mapped[str] = mapped_column(String(64))
@@ -113,11 +115,21 @@ class IdempotentAnswer(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
 
-class CodeFailures(Base):
-    """Wrong join codes per client in the current window, to slow down guessing."""
+class RateCounter(Base):
+    """Requests of one kind per client in the current fixed window (``limits``)."""
 
-    __tablename__ = "code_failures"
+    __tablename__ = "rate_counters"
 
     client: Mapped[str] = mapped_column(String(64), primary_key=True)
+    action: Mapped[str] = mapped_column(String(20), primary_key=True)
     window_start: Mapped[datetime] = mapped_column(DateTime(timezone=True))
-    failures: Mapped[int] = mapped_column(Integer)
+    count: Mapped[int] = mapped_column(Integer)
+
+
+class WorkerHeartbeat(Base):
+    """When each worker process last finished a sweep; readiness checks the newest."""
+
+    __tablename__ = "worker_heartbeats"
+
+    name: Mapped[str] = mapped_column(String(100), primary_key=True)
+    beat_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
