@@ -16,6 +16,7 @@ USER app
 ENV PORT=8000 WORKERS=4 MIGRATIONS_DIR=/app/migrations
 EXPOSE 8000
 # Migrations run once per deploy (`alembic upgrade head`), not in every replica's start.
-# Run the worker from the same image: `docker run IMAGE python -m service.worker`.
+# service.run starts gunicorn and a worker, restarted if it dies; more workers can run
+# from the same image: `docker run IMAGE python -m service.worker`.
 ENV BIND=0.0.0.0:8000
-CMD ["gunicorn", "-c", "/app/service/gunicorn_config.py"]
+CMD ["python", "-m", "service.run"]

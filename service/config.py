@@ -33,6 +33,9 @@ class Config:
     # Per client (address) and minute; 429 with Retry-After beyond.
     CREATES_PER_MINUTE = int(_number("CREATES_PER_MINUTE", 30))
     JOINS_PER_MINUTE = int(_number("JOINS_PER_MINUTE", 120))
+    RETENTION_HOURS = _number("RETENTION_HOURS", 24)  # see store/retention.py
+    # /v1/ready wants a worker's heartbeat this recent (0: no worker needed).
+    WORKER_HEARTBEAT_SECONDS = _number("WORKER_HEARTBEAT_SECONDS", 10)
     STREAM_SECONDS = _number("STREAM_SECONDS", 300)  # then the client reconnects
     HEARTBEAT_SECONDS = _number("HEARTBEAT_SECONDS", 15)
     MIGRATIONS_DIR = os.environ.get("MIGRATIONS_DIR", str(ROOT / "migrations"))

@@ -1,66 +1,115 @@
 """The worker: applies scheduled actions (bot moves, clock timeouts) that fall due while
-no request touches their game. Run as many as you like, beside as many web replicas:
-``FOR UPDATE SKIP LOCKED`` hands each due game to one of them at a time.
+no request touches their game, records a heartbeat that ``/v1/ready`` checks, and prunes
+old rows (``store.retention``). Run as many as you like, beside as many web replicas:
+each due game is locked by one of them at a time (``FOR UPDATE SKIP LOCKED``).
 
     python -m service.worker
+
+It stops promptly on SIGTERM or SIGINT (a sweep is bounded and checks between games),
+and backs off while the database is away. ``python -m service.run`` restarts it when it
+dies.
 """
 
 import logging
+import os
 import signal
+import socket
+import threading
 import time
 
-from sqlalchemy import select
+from sqlalchemy import delete, select
 from sqlalchemy.orm import Session, sessionmaker
 
 from .config import Config
-from .store import clock, games, play
-from .store.db import make_engine, make_session_factory
-from .store.models import Game
+from .store import clock, play, retention
+from .store.db import DATABASE_AWAY, make_engine, make_session_factory, upsert
+from .store.models import Game, WorkerHeartbeat
 
 log = logging.getLogger("service.worker")
 BATCH = 20
 IDLE_SECONDS = 0.2
+BACKOFF_SECONDS = (0.5, 10.0)  # first and longest pause after a failed sweep
+PRUNE_EVERY_SECONDS = 600
+NAME = f"{socket.gethostname()}:{os.getpid()}"
 
 
-def sweep(sessions: sessionmaker[Session]) -> int:
-    """Apply what is due in up to BATCH games; returns how many games it handled."""
+def sweep(sessions: sessionmaker[Session], stop=lambda: False) -> int:
+    """Apply what is due in up to BATCH games, one transaction each; returns how many.
+    Candidates are picked without a lock, then each is locked on its own if still due,
+    skipping any that a request or another worker holds."""
     now = clock.now()
+    handled = 0
     with sessions() as session:
         due = session.scalars(
             select(Game.id)
             .where(Game.next_action_at <= now, Game.status == "playing")
             .order_by(Game.next_action_at)
             .limit(BATCH)
-            .with_for_update(skip_locked=True)
         ).all()
         for game_id in due:
-            play.catch_up(session, games.load(session, game_id, lock=True), now)
+            if stop():
+                break
+            game = session.scalars(
+                select(Game)
+                .where(Game.id == game_id, Game.next_action_at <= now)
+                .with_for_update(skip_locked=True)
+                .execution_options(populate_existing=True)
+            ).one_or_none()
+            if game is not None:
+                play.catch_up(session, game, now)
+                handled += 1
+            session.commit()
+    return handled
+
+
+def beat(sessions: sessionmaker[Session], name: str = NAME) -> None:
+    with sessions() as session:
+        upsert(session, WorkerHeartbeat, {"name": name, "beat_at": clock.now()}, ["name"])
         session.commit()
-    return len(due)
 
 
-def run(sessions: sessionmaker[Session], stop=lambda: False) -> None:
-    while not stop():
+def run(sessions: sessionmaker[Session], stop: threading.Event) -> None:
+    backoff = BACKOFF_SECONDS[0]
+    pruned_at = float("-inf")
+    while not stop.is_set():
         try:
-            handled = sweep(sessions)
-        except Exception:  # one bad sweep must not stop the worker; it is logged
-            log.exception("sweep failed")
-            handled = 0
-        if not handled:
-            time.sleep(IDLE_SECONDS)
+            handled = sweep(sessions, stop.is_set)
+            beat(sessions)
+            if time.monotonic() - pruned_at > PRUNE_EVERY_SECONDS:
+                with sessions() as session:
+                    log.info("pruned %s", retention.prune(session, clock.now()))
+                pruned_at = time.monotonic()
+            backoff = BACKOFF_SECONDS[0]
+            pause = 0 if handled else IDLE_SECONDS
+        except DATABASE_AWAY as error:  # one line, not a traceback a sweep
+            log.warning("database unavailable, retrying in %.1f s: %s", backoff, error)
+            pause, backoff = backoff, min(backoff * 2, BACKOFF_SECONDS[1])
+        except Exception:
+            log.exception("sweep failed, retrying in %.1f s", backoff)
+            pause, backoff = backoff, min(backoff * 2, BACKOFF_SECONDS[1])
+        stop.wait(pause)
+    _forget(sessions)
+
+
+def _forget(sessions: sessionmaker[Session]) -> None:
+    """A worker that stops says so: readiness then counts only the living."""
+    try:
+        with sessions() as session:
+            session.execute(delete(WorkerHeartbeat).where(WorkerHeartbeat.name == NAME))
+            session.commit()
+    except DATABASE_AWAY:
+        pass
 
 
 def main() -> None:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
-    stopping = []
-    signal.signal(signal.SIGTERM, lambda *_: stopping.append(True))
-    log.info("worker started")
-    run(
-        make_session_factory(
-            make_engine(Config.DATABASE_URL, statement_seconds=Config.DB_REQUEST_SECONDS)
-        ),
-        stop=lambda: bool(stopping),
-    )
+    stop = threading.Event()
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        signal.signal(sig, lambda *_: stop.set())
+    log.info("worker %s started", NAME)
+    engine = make_engine(Config.DATABASE_URL, statement_seconds=Config.DB_REQUEST_SECONDS)
+    run(make_session_factory(engine), stop)
+    log.info("worker %s stopped", NAME)
 
 
 if __name__ == "__main__":

@@ -1,13 +1,18 @@
 """Liveness and readiness."""
 
+from datetime import timedelta
+
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
 from alembic.util import CommandError
 from flask import current_app
 from flask.views import MethodView
+from sqlalchemy import func, select
 from sqlalchemy.exc import SQLAlchemyError
 
 from ..errors import ServiceError
+from ..store import clock
+from ..store.models import WorkerHeartbeat
 from . import schemas
 from .context import hub, session
 from .parsing import Blueprint
@@ -31,9 +36,10 @@ class Health(MethodView):
 @blp.route("/ready")
 class Ready(MethodView):
     @blp.response(200, schemas.HealthSchema)
-    @refusal(blp, 503, "The database does not answer or is not migrated")
+    @refusal(blp, 503, "The database does not answer or is not migrated, or no worker runs")
     def get(self):
-        """200 when the database answers and its schema is at the newest migration"""
+        """200 when the database answers, its schema is at the newest migration, and a
+        worker has reported within WORKER_HEARTBEAT_SECONDS"""
         try:
             head = ScriptDirectory(current_app.config["MIGRATIONS_DIR"]).get_current_head()
         except CommandError as error:
@@ -44,4 +50,14 @@ class Ready(MethodView):
             raise NotReady("the database does not answer") from error
         if current != head:
             raise NotReady(f"database at migration {current}, code expects {head}")
+        _check_worker(current_app.config["WORKER_HEARTBEAT_SECONDS"])
         return {"status": "ready"}
+
+
+def _check_worker(max_age: float) -> None:
+    """Without a worker, bots and clocks of games nobody looks at stall."""
+    if not max_age:
+        return
+    newest = session().scalar(select(func.max(WorkerHeartbeat.beat_at)))
+    if newest is None or clock.aware(newest) < clock.now() - timedelta(seconds=max_age):
+        raise NotReady(f"no worker (python -m service.worker) reported in {max_age:g} s")

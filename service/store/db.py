@@ -10,6 +10,7 @@ from collections.abc import Callable
 from contextlib import contextmanager
 
 from sqlalchemy import create_engine, event
+from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import InterfaceError, OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
@@ -68,6 +69,19 @@ def start_deadline(seconds: float) -> Callable[[], None]:
         return lambda: None
     timeout.start()
     return timeout.close
+
+
+def insert(session: Session, model):
+    """An INSERT with ``on_conflict_do_update`` for the session's database."""
+    dialect = postgresql if session.get_bind().dialect.name == "postgresql" else sqlite
+    return dialect.insert(model)
+
+
+def upsert(session: Session, model, values: dict, keys: list[str]) -> None:
+    """Insert a row, or update the one with the same ``keys``."""
+    statement = insert(session, model).values(**values)
+    changes = {name: statement.excluded[name] for name in values if name not in keys}
+    session.execute(statement.on_conflict_do_update(index_elements=keys, set_=changes))
 
 
 @contextmanager

@@ -12,11 +12,11 @@ import math
 from datetime import datetime, timedelta
 
 from sqlalchemy import case
-from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session
 
 from ..config import Config
 from ..errors import TooManyRequests
+from .db import insert
 from .models import RateCounter
 
 WINDOW = timedelta(minutes=1)
@@ -52,8 +52,7 @@ def give_back(session: Session, client: str, action: str, now: datetime) -> None
 
 
 def _count_one(session: Session, client: str, action: str, window: datetime) -> int:
-    insert = postgresql.insert if session.get_bind().dialect.name == "postgresql" else sqlite.insert
-    statement = insert(RateCounter).values(
+    statement = insert(session, RateCounter).values(
         client=client, action=action, window_start=window, count=1
     )
     same_window = RateCounter.window_start == statement.excluded.window_start

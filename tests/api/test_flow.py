@@ -4,6 +4,8 @@ import hashlib
 
 import pytest
 
+from service import worker
+
 from .table import Table, bearer
 
 
@@ -196,8 +198,9 @@ def test_the_catalogue_describes_every_option(client):
     }
 
 
-def test_health_and_readiness(client):
+def test_health_and_readiness(app, client):
     assert client.get("/v1/health").json == {"status": "ok", "waiters": 0}
+    worker.beat(app.extensions["db_sessions"])
     assert client.get("/v1/ready").status_code == 200
 
 

@@ -1,0 +1,29 @@
+"""What nobody needs after a while, deleted by the worker every few minutes: the stored
+answers of moves (a retry with the same Idempotency-Key comes within minutes, not a
+day), the rate counters of past windows, tables nobody ever dealt, and the heartbeats
+of workers long gone. ``RETENTION_HOURS`` (24) sets the age."""
+
+from datetime import datetime, timedelta
+
+from sqlalchemy import delete, select
+from sqlalchemy.orm import Session
+
+from ..config import Config
+from .limits import WINDOW
+from .models import Game, IdempotentAnswer, RateCounter, Seat, WorkerHeartbeat
+
+
+def prune(session: Session, now: datetime, age: timedelta | None = None) -> dict[str, int]:
+    """Delete old rows; returns how many of each kind."""
+    cutoff = now - (age or timedelta(hours=Config.RETENTION_HOURS))
+    abandoned = select(Game.id).where(Game.status == "waiting", Game.updated_at < cutoff)
+    deleted = {
+        "idempotent_answers": delete(IdempotentAnswer).where(IdempotentAnswer.created_at < cutoff),
+        "rate_counters": delete(RateCounter).where(RateCounter.window_start < now - WINDOW),
+        "worker_heartbeats": delete(WorkerHeartbeat).where(WorkerHeartbeat.beat_at < cutoff),
+        "abandoned_seats": delete(Seat).where(Seat.game_id.in_(abandoned)),
+        "abandoned_tables": delete(Game).where(Game.id.in_(abandoned)),
+    }
+    counts = {kind: session.execute(query).rowcount for kind, query in deleted.items()}
+    session.commit()
+    return counts
