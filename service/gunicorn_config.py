@@ -23,7 +23,7 @@ import resource  # noqa: E402
 
 bind = os.environ.get("BIND") or f"127.0.0.1:{os.environ.get('PORT', '8000')}"
 workers = int(os.environ.get("WORKERS", "2"))
-worker_class = "gevent"
+worker_class = "service.serving.Worker"  # gevent, with client timeouts and JSON errors
 worker_connections = int(os.environ.get("WORKER_CONNECTIONS", "10000"))
 backlog = 2048
 wsgi_app = "service:create_app()"

@@ -1,4 +1,5 @@
-"""Reading request bodies: JSON that Python cannot hold is refused like any invalid JSON.
+"""Reading request bodies: a chunked body beyond the size limit is a 413, as one with a
+Content-Length is; JSON that Python cannot hold is refused like any invalid JSON.
 
 Python's decoder raises ``RecursionError`` on arrays nested a thousand deep and
 ``ValueError`` on integers of more than 4,300 digits; webargs expects only
@@ -12,6 +13,9 @@ from webargs.flaskparser import FlaskParser, abort
 
 class Parser(FlaskParser):
     def _raw_load_json(self, req):
+        if req.content_length is None:  # chunked: werkzeug stops at the limit, silently
+            req.get_data(cache=True)
+            req.stream.read(1)  # more than MAX_CONTENT_LENGTH: RequestEntityTooLarge (413)
         try:
             return super()._raw_load_json(req)
         except json.JSONDecodeError:

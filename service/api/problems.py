@@ -26,9 +26,12 @@ HTTP_CODES = {
     409: "conflict",
     412: "stale_version",
     413: "payload_too_large",
+    414: "uri_too_long",
     415: "unsupported_media_type",
     422: "validation_error",
     429: "too_many_requests",
+    431: "headers_too_large",
+    501: "not_implemented",
 }
 
 ENGINE_STATUS = {IllegalMove: 422, NotYourTurn: 409, InvalidOptions: 422}
