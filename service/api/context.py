@@ -45,8 +45,8 @@ def close_session(_error=None) -> None:
     try:
         if db_session is not None:
             db_session.close()
-    except Exception:  # the pool has discarded the connection; nothing to undo
-        log.warning("closing a session failed", exc_info=True)
+    except Exception as error:  # the pool has discarded the connection; nothing to undo
+        log.warning("closing a session failed: %s", error)
     finally:
         g.pop("stop_deadline", lambda: None)()
 

@@ -1,0 +1,340 @@
+"""``make chaos``: faults under load, and the proof that nothing acknowledged was lost or
+applied twice.
+
+On a PostgreSQL cluster of its own (initdb on a free port, never the shared one) it
+serves the service as ``make run`` does (``python -m service.run``: gunicorn and the
+worker), and has CLIENTS players each play a table of their own: the summary, the view,
+then a random legal move with an ``Idempotency-Key``, retried with the same key on a
+503, a timeout or a lost connection. Meanwhile it kills a gunicorn worker, kills the
+worker process, and stops PostgreSQL for a few seconds. Then it checks, per table:
+every 201 in the log exactly once, ``seq`` contiguous, and the stored log equal to a
+replay of the acknowledged moves on a fresh database; and, overall, no 500, and how
+long the service took to answer moves again after PostgreSQL came back.
+
+    python -m tests.chaos [--seconds 40] [--clients 6]
+"""
+
+import argparse
+import json
+import os
+import random
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.error
+import urllib.request
+import uuid
+from collections import Counter
+from pathlib import Path
+
+from tests.push.server import free_port
+
+PG_BIN = next(Path("/usr/lib/postgresql").glob("*/bin"))
+DOWN_SECONDS = 4
+
+
+class Cluster:
+    """A PostgreSQL cluster of our own, in a temporary directory."""
+
+    def __init__(self):
+        self.dir = Path(tempfile.mkdtemp(prefix="chaos-pg-"))
+        self.port = free_port()
+        self.url = f"postgresql://postgres@127.0.0.1:{self.port}/postgres"
+        shutil.chown(self.dir, "postgres")
+        self._as_postgres(
+            PG_BIN / "initdb", "-D", self.dir / "data", "-A", "trust", "-U", "postgres"
+        )
+
+    def start(self):
+        options = f"-p {self.port} -k {self.dir} -c listen_addresses=127.0.0.1"
+        log = self.dir / "postgres.log"  # not our pipes: the server would hold them open
+        self._as_postgres(
+            PG_BIN / "pg_ctl", "-D", self.dir / "data", "-o", options, "-l", log, "-w", "start"
+        )
+
+    def stop(self):
+        self._as_postgres(PG_BIN / "pg_ctl", "-D", self.dir / "data", "-m", "fast", "-w", "stop")
+
+    def remove(self):
+        subprocess.run(
+            [
+                "runuser",
+                "-u",
+                "postgres",
+                "--",
+                PG_BIN / "pg_ctl",
+                "-D",
+                self.dir / "data",
+                "-m",
+                "immediate",
+                "stop",
+            ],
+            capture_output=True,
+        )
+        shutil.rmtree(self.dir, ignore_errors=True)
+
+    def _as_postgres(self, *command):
+        subprocess.run(
+            ["runuser", "-u", "postgres", "--", *map(str, command)], check=True, capture_output=True
+        )
+
+
+class Api:
+    """HTTP calls that never raise: an answer, or a status of 0 for no answer."""
+
+    def __init__(self, base: str):
+        self.base = base
+        self.statuses = Counter()
+        self.lock = threading.Lock()
+
+    def call(self, method, path, body=None, token=None, key=None):
+        request = urllib.request.Request(
+            self.base + path,
+            method=method,
+            data=None if body is None else json.dumps(body).encode(),
+            headers={"Content-Type": "application/json"},
+        )
+        if token:
+            request.add_header("Authorization", f"Bearer {token}")
+        if key:
+            request.add_header("Idempotency-Key", key)
+        try:
+            with urllib.request.urlopen(request, timeout=15) as answer:
+                status, payload = answer.status, json.loads(answer.read())
+        except urllib.error.HTTPError as error:
+            status, payload = error.code, _json(error.read())
+        except (OSError, ValueError):  # refused, reset, timed out, cut short
+            status, payload = 0, None
+        with self.lock:
+            self.statuses[status] += 1
+        return status, payload
+
+    def until_done(self, method, path, body=None, token=None, key=None):
+        """Retry what the service could not answer (no answer, 503) until it does."""
+        while True:
+            status, payload = self.call(method, path, body, token, key)
+            if status not in (0, 503):
+                return status, payload
+            time.sleep(0.2)
+
+
+def _json(raw: bytes):
+    try:
+        return json.loads(raw)
+    except ValueError:
+        return None
+
+
+class Player(threading.Thread):
+    """One table, four seats, played by random legal moves until told to stop."""
+
+    def __init__(self, api: Api, number: int, stop: threading.Event):
+        super().__init__(daemon=True)
+        self.api, self.stop, self.random = api, stop, random.Random(number)
+        self.seed = 1000 + number
+        self.acknowledged = {}  # first seq of the answer -> (seat, move)
+        self.deals = []  # the seat that dealt each round after the first
+        self.last_201 = 0.0
+
+    def run(self):
+        _, game = self.api.until_done("POST", "/games", {"type": "old-maid", "seed": self.seed})
+        self.id, self.host = game["id"], game["host_token"]
+        self.tokens = [
+            self.api.until_done("POST", f"/games/{self.id}/players", {"name": f"p{n}"})[1]["token"]
+            for n in range(4)
+        ]
+        self.api.until_done("POST", f"/games/{self.id}/deal", token=self.host)
+        while not self.stop.is_set():
+            self.step()
+
+    def step(self):
+        status, summary = self.api.call("GET", f"/games/{self.id}")
+        if status != 200:
+            time.sleep(0.2)
+            return
+        if summary["status"] == "round_over":
+            dealer = self.random.randrange(4)
+            self.api.until_done("POST", f"/games/{self.id}/deal", token=self.tokens[dealer])
+            # a 409 may be our own deal, applied but unacknowledged: the round tells
+            _, after = self.api.until_done("GET", f"/games/{self.id}")
+            if after["round"] > summary["round"]:
+                self.deals.append(dealer)
+            return
+        seat = summary["turn"]
+        status, view = self.api.call("GET", f"/games/{self.id}/view", token=self.tokens[seat])
+        if status != 200 or not view["legal_moves"]:
+            return
+        move, key = self.random.choice(view["legal_moves"]), str(uuid.uuid4())
+        status, answer = self.api.until_done(
+            "POST", f"/games/{self.id}/moves", move, self.tokens[seat], key
+        )
+        if status == 201:
+            self.acknowledged[answer["events"][0]["seq"]] = (seat, move)
+            self.last_201 = time.monotonic()
+
+
+def serve(url: str, port: int, log):
+    env = {**os.environ, "DATABASE_URL": url, "BIND": f"127.0.0.1:{port}", "WORKERS": "2"}
+    return subprocess.Popen(
+        [sys.executable, "-m", "service.run"],
+        env=env,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+        start_new_session=True,
+    )
+
+
+def children(pid: int) -> list[int]:
+    return [int(p) for p in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
+
+
+def grandchildren(pid: int) -> list[int]:
+    return [g for c in children(pid) for g in children(c)]
+
+
+def worker_process(run_pid: int) -> int:
+    return next(
+        c for c in children(run_pid) if b"service.worker" in Path(f"/proc/{c}/cmdline").read_bytes()
+    )
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--seconds", type=float, default=40)
+    parser.add_argument("--clients", type=int, default=6)
+    args = parser.parse_args()
+    cluster = Cluster()
+    cluster.start()
+    from tests.databases import migrate
+
+    migrate(cluster.url.replace("postgresql://", "postgresql+psycopg://"))
+    port = free_port()
+    log = tempfile.TemporaryFile("w+")  # noqa: SIM115 (the server writes it until the end)
+    run = serve(cluster.url, port, log)
+    api = Api(f"http://127.0.0.1:{port}/v1")
+    figures, failures = {}, []
+    try:
+        api.until_done("GET", "/health")
+        stop = threading.Event()
+        players = [Player(api, n, stop) for n in range(args.clients)]
+        for player in players:
+            player.start()
+        step = args.seconds / 5
+        time.sleep(step)
+        os.kill(grandchildren(run.pid)[0], signal.SIGKILL)  # a gunicorn worker
+        time.sleep(step)
+        os.kill(worker_process(run.pid), signal.SIGKILL)  # the worker
+        time.sleep(step)
+        with api.lock:
+            before_outage = Counter(api.statuses)
+        cluster.stop()
+        time.sleep(DOWN_SECONDS)
+        with api.lock:
+            during = api.statuses - before_outage
+        cluster.start()
+        back = time.monotonic()
+        while not any(p.last_201 > back for p in players):
+            if time.monotonic() - back > 60:
+                failures.append("no move was acknowledged within 60 s of the database's return")
+                break
+            time.sleep(0.05)
+        figures["recovery_seconds"] = round(time.monotonic() - back, 2)
+        figures["answers_while_database_down"] = dict(during)
+        time.sleep(2 * step)
+        stop.set()
+        for player in players:
+            player.join(60)
+        failures += [f"table {p.id}: {problem}" for p in players for problem in verify(api, p)]
+    finally:
+        run.send_signal(signal.SIGTERM)
+        try:
+            run.wait(30)
+        except subprocess.TimeoutExpired:
+            os.killpg(run.pid, signal.SIGKILL)
+        cluster.remove()
+    figures["faults"] = "gunicorn worker killed, worker killed, PostgreSQL stopped for 4 s"
+    figures["moves_acknowledged"] = sum(len(p.acknowledged) for p in players)
+    figures["statuses"] = dict(sorted(api.statuses.items()))
+    figures["500s"] = api.statuses[500]
+    log.seek(0)
+    server_log = log.read()
+    figures["tracebacks_in_server_log"] = server_log.count("Traceback")
+    if api.statuses[500]:
+        failures.append(f"{api.statuses[500]} answers were 500")
+    if figures["recovery_seconds"] > 5:
+        failures.append(f"recovery took {figures['recovery_seconds']} s (more than 5 s)")
+    print(json.dumps(figures, indent=2))
+    for failure in failures:
+        print("FAILED:", failure)
+    for block in server_log.split("Traceback")[1:4]:  # what failed, for the reader
+        print("Traceback" + block[:3000])
+    if failures:
+        print(server_log[-20000:])
+    return 1 if failures else 0
+
+
+def verify(api: Api, player: Player) -> list[str]:
+    """The stored log against what was acknowledged, and against a replay."""
+    api.until_done("POST", f"/games/{player.id}/end", token=player.host)  # reveals the log
+    log = []
+    while True:
+        _, page = api.until_done("GET", f"/games/{player.id}/events?after={len(log)}&limit=500")
+        log += page["events"]
+        if len(log) >= page["last_seq"]:
+            break
+    problems = []
+    if [event["seq"] for event in log] != list(range(1, len(log) + 1)):
+        problems.append("seq is not contiguous")
+    moves = [event["seq"] for event in log if event["type"] == "take"]
+    if sorted(player.acknowledged) != moves:
+        problems.append(f"{len(player.acknowledged)} moves acknowledged, {len(moves)} in the log")
+    replayed = replay(player)
+    if [_comparable(e) for e in log] != [_comparable(e) for e in replayed]:
+        problems.append("the stored log differs from a replay of the acknowledged moves")
+    return problems
+
+
+def _comparable(event: dict) -> tuple:
+    return event["seq"], event["type"], event["seat"], json.dumps(event["data"], sort_keys=True)
+
+
+def replay(player: Player) -> list[dict]:
+    """The same table played again, in process on a fresh SQLite database: the same seed,
+    the acknowledged moves and the deals in the order they were applied."""
+    from service import create_app
+    from tests.databases import migrate
+
+    path = Path(tempfile.mkdtemp()) / "replay.sqlite"
+    migrate(f"sqlite:///{path}")
+    client = create_app({"DATABASE_URL": f"sqlite:///{path}"}).test_client()
+    game = client.post("/v1/games", json={"type": "old-maid", "seed": player.seed}).json
+    tokens = [
+        client.post(f"/v1/games/{game['id']}/players", json={"name": f"p{n}"}).json["token"]
+        for n in range(4)
+    ]
+    auth = lambda token: {"Authorization": f"Bearer {token}"}  # noqa: E731
+    client.post(f"/v1/games/{game['id']}/deal", headers=auth(game["host_token"]))
+    deals = iter(player.deals)
+    for seq in sorted(player.acknowledged):
+        while client.get(f"/v1/games/{game['id']}").json["status"] == "round_over":
+            client.post(f"/v1/games/{game['id']}/deal", headers=auth(tokens[next(deals)]))
+        seat, move = player.acknowledged[seq]
+        client.post(f"/v1/games/{game['id']}/moves", json=move, headers=auth(tokens[seat]))
+    for dealer in deals:  # a deal after the last move
+        client.post(f"/v1/games/{game['id']}/deal", headers=auth(tokens[dealer]))
+    client.post(f"/v1/games/{game['id']}/end", headers=auth(game["host_token"]))
+    events = client.get(f"/v1/games/{game['id']}/events?after=0&limit=500").json
+    log = events["events"]
+    while len(log) < events["last_seq"]:
+        events = client.get(f"/v1/games/{game['id']}/events?after={len(log)}&limit=500").json
+        log += events["events"]
+    shutil.rmtree(path.parent, ignore_errors=True)
+    return log
+
+
+if __name__ == "__main__":
+    sys.exit(main())
