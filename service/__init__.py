@@ -1,6 +1,7 @@
 """The card-table service: ``create_app`` builds the WSGI application."""
 
 from flask import Flask
+from werkzeug.middleware.proxy_fix import ProxyFix
 
 from .config import Config
 from .store.changes import Hub
@@ -15,6 +16,8 @@ def create_app(test_config: dict | None = None) -> Flask:
     # Sorted keys: an answer read back from JSONB (which reorders keys) is byte-identical
     # to the first one, so replays and idempotent retries match byte for byte.
     app.json.sort_keys = True
+    if app.config["PROXY_HOPS"]:
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=app.config["PROXY_HOPS"])
     engine = make_engine(
         app.config["DATABASE_URL"],
         app.config["DB_POOL_SIZE"],

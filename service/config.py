@@ -30,6 +30,9 @@ class Config:
     DB_POOL_TIMEOUT = _number("DB_POOL_TIMEOUT", 5)
     # The longest a request (and any one statement) may work on the database: then 503.
     DB_REQUEST_SECONDS = _number("DB_REQUEST_SECONDS", 10)
+    # Proxies in front that set X-Forwarded-For: the client's address for the quotas is
+    # then the one they saw (werkzeug's ProxyFix). 0: the peer is the client.
+    PROXY_HOPS = int(_number("PROXY_HOPS", 0))
     # Per client (address) and minute; 429 with Retry-After beyond.
     CREATES_PER_MINUTE = int(_number("CREATES_PER_MINUTE", 30))
     JOINS_PER_MINUTE = int(_number("JOINS_PER_MINUTE", 120))

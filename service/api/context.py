@@ -72,6 +72,6 @@ def client_socket() -> socket.socket | None:
 
 
 def client() -> str:
-    """Who is asking, for rate limits: the peer address (behind a proxy, configure
-    werkzeug's ProxyFix so this is the client's and not the proxy's)."""
+    """Who is asking, for rate limits: the peer address (behind proxies, set PROXY_HOPS
+    so this is the client's and not the proxy's)."""
     return request.remote_addr or "unknown"

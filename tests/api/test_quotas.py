@@ -71,3 +71,19 @@ def test_creating_and_joining_are_limited_per_client(client, monkeypatch, action
     )
     assert other.status_code == 429, "the same address"
     assert other_address.status_code == 201, "the limit is per client"
+
+
+def test_behind_a_proxy_the_forwarded_address_is_the_client(database_url, client, monkeypatch):
+    from service import create_app
+
+    monkeypatch.setitem(limits.PER_MINUTE, "create", 1)
+    proxied = create_app({"DATABASE_URL": database_url, "PROXY_HOPS": 1}).test_client()
+    for address in ("10.0.0.1", "10.0.0.2"):
+        answer = proxied.post(
+            "/v1/games", json={"type": "old-maid"}, headers={"X-Forwarded-For": address}
+        )
+        assert answer.status_code == 201, "one each: two clients behind one proxy"
+    again = proxied.post(
+        "/v1/games", json={"type": "old-maid"}, headers={"X-Forwarded-For": "10.0.0.1"}
+    )
+    assert again.status_code == 429
