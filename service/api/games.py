@@ -176,12 +176,7 @@ class Events(MethodView):
 class Stream(MethodView):
     @blp.arguments(schemas.StreamQuerySchema, location="query", unknown=ma.RAISE)
     @blp.arguments(schemas.StreamHeadersSchema, location="headers")
-    @blp.response(
-        200,
-        {"type": "string"},
-        content_type=sse.MEDIA_TYPE,
-        description=sse.DESCRIPTION,
-    )
+    @blp.response(200, sse.MESSAGE_SCHEMA, content_type=sse.MEDIA_TYPE, description=sse.DESCRIPTION)
     @refusal(blp, 401, "Unknown token")
     @refusal(blp, 404, "No such game")
     @blp.doc(security=MAYBE_AUTH)

@@ -45,24 +45,28 @@ class JsonNumber(fields.Float):
         return super()._deserialize(value, attr, data, **kwargs)
 
 
-# Characters no name needs: controls (PostgreSQL refuses NUL), lone surrogates (not
-# encodable), bidi overrides and marks (U+202E turns the rest of a line around) and
-# zero-width ones (two names that look alike).
-UNNAMEABLE = "\x00-\x1f\x7f-\x9f\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff\ud800-\udfff"
+class NameCharacters(validate.Regexp):
+    """No control characters (PostgreSQL refuses NUL), bidi overrides and marks (U+202E
+    turns the rest of a line around), zero-width ones (two names that look alike), nor
+    lone surrogates (not encodable; kept out of the published pattern, which must be
+    valid Unicode). The whole value must match: "$" alone would let a final newline in."""
+
+    def __init__(self):
+        super().__init__(
+            "^[^\x00-\x1f\x7f-\x9f\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]+$",
+            error="no control, bidi-override, zero-width or surrogate characters",
+        )
+
+    def __call__(self, value: str) -> str:
+        surrogate = any("\ud800" <= ch <= "\udfff" for ch in value)
+        if surrogate or self.regex.fullmatch(value) is None:
+            raise ma.ValidationError(self._format_error(value))
+        return value
 
 
 def Name(**kwargs):  # noqa: N802
     """A player's name: 1-40 characters, none of them invisible or controlling."""
-    return fields.String(
-        validate=[
-            validate.Length(1, 40),
-            validate.Regexp(
-                f"^[^{UNNAMEABLE}]+\\Z",  # \Z, as "$" lets a final newline in
-                error="no control, bidi-override, zero-width or surrogate characters",
-            ),
-        ],
-        **kwargs,
-    )
+    return fields.String(validate=[validate.Length(1, 40), NameCharacters()], **kwargs)
 
 
 def Code(**kwargs):  # noqa: N802

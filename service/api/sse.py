@@ -16,6 +16,21 @@ server also closes a stream after a configured time (300 s by default): reconnec
 (`EventSource` cannot send headers). The server asks clients to wait {RETRY_MS} ms
 before reconnecting."""
 
+# One message of the stream, as SSE clients (and schemathesis) parse it.
+MESSAGE_SCHEMA = {
+    "type": "object",
+    "required": ["data"],
+    "properties": {
+        "id": {"type": "string", "description": "The event's seq"},
+        "event": {"type": "string", "enum": ["message", "end"]},
+        "data": {
+            "type": "string",
+            "contentMediaType": "application/json",
+            "description": "The event as in the events page; for `end`, `{last_seq}`",
+        },
+    },
+}
+
 
 def response(stream) -> Response:
     """The stream as an SSE response; the server closing the response closes the stream

@@ -23,8 +23,11 @@ def api_schema(app):
 
 
 @pytest.fixture
-def live_table(client):
-    """A dealt table: fuzzed ids and tokens point at a real game, so bodies reach the rules."""
+def live_table(app, client, monkeypatch):
+    """A dealt table: fuzzed ids and tokens point at a real game, so bodies reach the rules.
+    Its streams end quickly, and readiness needs no worker: both are tested elsewhere."""
+    monkeypatch.setitem(app.config, "STREAM_SECONDS", 0.1)
+    monkeypatch.setitem(app.config, "WORKER_HEARTBEAT_SECONDS", 0)
     return Table.create(client, players=3, seed=5)
 
 
