@@ -80,28 +80,23 @@ def test_a_stream_resumes_after_last_event_id_without_loss_or_repeat(app, client
 
 
 @pytest.mark.parametrize("seat", [0, 1, None])
-def test_a_stream_is_the_events_page_of_the_same_reader(app, client, seat):
+def test_a_stream_is_the_events_page_of_the_same_reader(app, client, monkeypatch, seat):
     """Same redaction as the events page: a seat's own secrets, a spectator's none."""
-    app.config["STREAM_SECONDS"] = 0.5  # the round ends, the match does not: time closes it
-    try:
-        table = Table.create(client, players=3, seed=13)
-        table.play_round()
-        headers = bearer(table.tokens[seat]) if seat is not None else {}
-        events, others = read_stream(client, table.id, headers)
-    finally:
-        app.config["STREAM_SECONDS"] = 300
+    monkeypatch.setitem(app.config, "STREAM_SECONDS", 0.5)  # the match goes on: time ends it
+    table = Table.create(client, players=3, seed=13)
+    table.play_round()
+    headers = bearer(table.tokens[seat]) if seat is not None else {}
+    events, others = read_stream(client, table.id, headers)
     assert events == table.events(seat).json["events"]
     assert not any(message.get("event") == "end" for message in others)
 
 
-def test_a_quiet_stream_sends_heartbeats(app, client):
-    app.config.update(STREAM_SECONDS=1.0, HEARTBEAT_SECONDS=0.3)
-    try:
-        table = Table.create(client, players=2, seed=14)
-        last = table.events().json["last_seq"]
-        events, others = read_stream(client, table.id, query=f"?after={last}")
-    finally:
-        app.config.update(STREAM_SECONDS=300, HEARTBEAT_SECONDS=15)
+def test_a_quiet_stream_sends_heartbeats(app, client, monkeypatch):
+    monkeypatch.setitem(app.config, "STREAM_SECONDS", 1.0)
+    monkeypatch.setitem(app.config, "HEARTBEAT_SECONDS", 0.3)
+    table = Table.create(client, players=2, seed=14)
+    last = table.events().json["last_seq"]
+    events, others = read_stream(client, table.id, query=f"?after={last}")
     assert events == []
     assert 2 <= sum(message.get("comment") == "heartbeat" for message in others) <= 4
 
