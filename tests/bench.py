@@ -7,6 +7,8 @@ import random
 import statistics
 import time
 
+from sqlalchemy import create_engine, text
+
 from service import create_app
 from service.config import normalise_database_url
 from service.engine import GAMES, Rng, play
@@ -36,7 +38,7 @@ def bench_engine() -> None:
     )
 
 
-def bench_api(url: str, label: str) -> None:
+def bench_api(url: str, label: str) -> int:
     client = create_app({"DATABASE_URL": url}).test_client()
     latencies = []
     for seed in range(API_GAMES):
@@ -45,7 +47,7 @@ def bench_api(url: str, label: str) -> None:
             seat = summary["turn"]
             move = table.view(seat).json["legal_moves"][0]
             start = time.perf_counter()
-            answer = table.move(seat, move)
+            answer = table.move(seat, move, **{"Idempotency-Key": f"{seat}-{len(latencies)}"})
             latencies.append(time.perf_counter() - start)
             assert answer.status_code == 201
     latencies.sort()
@@ -54,6 +56,29 @@ def bench_api(url: str, label: str) -> None:
         f"api     {label:8} POST moves: {len(latencies)} moves, "
         f"{len(latencies) / sum(latencies):6.0f} moves/s in one thread, "
         f"p50 {statistics.median(latencies) * 1000:.1f} ms, p95 {p95 * 1000:.1f} ms"
+    )
+    return len(latencies)
+
+
+STORED = ["games", "seats", "events", "idempotent_answers"]
+
+
+def report_storage(url: str, moves: int) -> None:
+    """What a game costs on disk (tables with their indexes and TOAST), per game and per
+    move, with every move's answer kept for Idempotency-Key retries (pruned after a day)."""
+    engine = create_engine(url)
+    with engine.connect() as connection:
+        sizes = {
+            table: connection.scalar(text(f"SELECT pg_total_relation_size('{table}')"))
+            for table in STORED
+        }
+    engine.dispose()
+    per_game = {table: size / API_GAMES / 1024 for table, size in sizes.items()}
+    print(
+        f"storage postgres: {sum(sizes.values()) / API_GAMES / 1024:.0f} KiB a game of "
+        f"{moves / API_GAMES:.0f} moves ("
+        + ", ".join(f"{table} {kib:.0f}" for table, kib in per_game.items())
+        + f" KiB); {sizes['idempotent_answers'] / moves:.0f} bytes of stored answer a move"
     )
 
 
@@ -65,7 +90,7 @@ def main() -> None:
     if postgres_answers(server):
         url = create_database(server)
         try:
-            bench_api(url, "postgres")
+            report_storage(url, bench_api(url, "postgres"))
         finally:
             drop_database(server, url)
     else:
