@@ -6,7 +6,9 @@ again, any other card ends your turn, and "the next player is the one who said G
 Books of four are laid face up at once, from the deal, a gift or a draw. With ``end:
 first_empty`` (the seed) the game ends as soon as a hand or the stock is empty; with
 ``all_books`` an empty-handed player draws one card as her turn starts (or sits out when
-the stock is empty too) and the game ends when all 13 books are down. Most books wins.
+the stock is empty too) and the game ends when all 13 books are down, or when, with the
+stock empty, a full cycle of turns passes in which no card changes hands (RULES.md).
+Most books wins.
 """
 
 from collections import Counter
@@ -24,6 +26,7 @@ class GoFishState:
     dealer: int
     end: str  # "first_empty" | "all_books"
     turn: int | None = None
+    fruitless: int = 0  # asks in a row, with the stock empty, that moved no card
 
     @property
     def players(self) -> int:
@@ -31,7 +34,10 @@ class GoFishState:
 
     def over(self) -> bool:
         if self.end == "all_books":
-            return sum(map(len, self.books)) == len(RANKS)
+            # RULES.md: with the stock empty, a full cycle of turns in which no card
+            # changes hands ends the round (else players could ask in vain forever).
+            stalled = not self.stock and self.fruitless >= sum(map(bool, self.hands))
+            return stalled or sum(map(len, self.books)) == len(RANKS)
         return not self.stock or not all(self.hands)
 
 
@@ -46,7 +52,9 @@ class GoFish(Game):
             "first_empty",
             ("first_empty", "all_books"),
             "first_empty: the game ends as soon as a hand or the stock is empty (the seed); "
-            "all_books: empty hands draw a card, and the game ends with all 13 books down",
+            "all_books: empty hands draw a card, and the game ends with all 13 books down, "
+            "or once the stock is empty after a full cycle of turns in which no card changes "
+            "hands",
         ),
     )
     deck = {"name": "standard", "cards": 52}
@@ -94,13 +102,17 @@ class GoFish(Game):
         gift = [card for card in state.hands[asked] if rank(card) == wanted]
         events = [Event("ask", seat, {"seat": asked, "rank": wanted})]
         if gift:
+            state.fruitless = 0
             state.hands[asked] = [card for card in state.hands[asked] if card not in gift]
             state.hands[seat] += gift
+            # sorted: the giver's order would tell which of her cards she drew when
+            gift = sorted(gift, key=sort_key)
             events.append(Event("give", asked, {"to_seat": seat, "cards": gift}))
             events += self._lay_books(state, seat)
             return events + self._next_turn(state, seat)
         events.append(Event("go_fish", asked, {"to_seat": seat}))
         if not state.stock:
+            state.fruitless += 1
             return events + self._next_turn(state, asked)
         card = state.stock.pop()
         state.hands[seat].append(card)

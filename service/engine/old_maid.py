@@ -88,6 +88,12 @@ class OldMaid(PassingGame):
             resolved["remove_queens"] = None
         elif resolved["remove_queens"] is None:
             raise InvalidOptions("remove_queens", "the queen variants remove 1 or 3 queens")
+        if preset == "family" and resolved["remove_queens"] == 1:
+            # RULES.md: "remove_queens: 1 removes only QC and then pairs must match
+            # colour, so QS is the Old Maid"; pairs by rank would leave no Old Maid.
+            if given.get("pair_by", "rank_and_colour") != "rank_and_colour":
+                raise InvalidOptions("pair_by", "family with remove_queens 1 pairs by colour")
+            resolved["pair_by"] = "rank_and_colour"
         return resolved
 
     def player_range(self, options):

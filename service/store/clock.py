@@ -24,12 +24,20 @@ def fresh(turn_seconds: int | None) -> dict:
     return {"timeouts": 0, "seconds": turn_seconds, "autopilot": False}
 
 
-def after_timeout(entry: dict) -> dict:
+def after_timeout(entry: dict, turn_seconds: int | None) -> dict:
+    """One more timeout in a row; from the second the clock is half the table's, once:
+    "10 seconds a turn for the rest of the game", not halved again and again."""
     timeouts = entry["timeouts"] + 1
     seconds = entry["seconds"]
-    if timeouts == HALVE_AFTER and seconds is not None:
-        seconds = seconds / 2
+    if timeouts >= HALVE_AFTER and turn_seconds is not None:
+        seconds = turn_seconds / 2
     return {"timeouts": timeouts, "seconds": seconds, "autopilot": timeouts >= AUTOPILOT_AFTER}
+
+
+def at_new_deal(entry: dict, turn_seconds: int | None) -> dict:
+    """The seed's game is one deal: the count and the halved clock start afresh at the
+    next; autopilot stays until the player sends ``resume`` (RULES.md, All games)."""
+    return {**fresh(turn_seconds), "autopilot": entry["autopilot"]}
 
 
 def after_own_move(entry: dict) -> dict:

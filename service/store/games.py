@@ -392,6 +392,8 @@ def deal(
     elif game.status == "round_over":
         players = len(game.seats)
         last = results(game)[-1]
+        seats = [clock.at_new_deal(entry, game.turn_seconds) for entry in game.clock["seats"]]
+        game.clock = {**game.clock, "seats": seats}
         dealer = game.match["dealer"]
         if last.winners or last.losers:
             dealer = rules.next_dealer(game.options, dealer, last, players)

@@ -40,7 +40,8 @@ def apply_move(session: Session, game: Game, seat: int, move: dict, at: datetime
 
 
 def schedule(game: Game, state, at: datetime) -> None:
-    """When the next automatic action is due, counted from ``at``, the turn's start."""
+    """When the next automatic action is due, counted from ``at``, when the turn began
+    (the commit of the move that began it, never earlier)."""
     game.next_action_at = None
     if game.status != "playing":
         return
@@ -61,7 +62,8 @@ def is_due(game: Game, now: datetime) -> bool:
 
 
 def catch_up(session: Session, game: Game, now: datetime) -> list[EventRow]:
-    """Apply the scheduled actions due by ``now``, each at the time it was due; at most
+    """Apply the scheduled actions due by ``now``, at ``now``: whoever acts next has her
+    full time from then on, however late the action was applied. At most
     ``AUTOMATIC_MOVES`` of them and for about ``AUTOMATIC_SECONDS``, so no request and no
     sweep of the worker is held by a table of bots: the rest stays due, for the worker."""
     rows = []
@@ -69,7 +71,6 @@ def catch_up(session: Session, game: Game, now: datetime) -> list[EventRow]:
     for _ in range(AUTOMATIC_MOVES):
         if not is_due(game, now) or time.monotonic() > budget_ends:
             break
-        at = clock.aware(game.next_action_at)
         rules = rules_of(game)
         state = rules.load_state(game.state)
         seat = rules.to_act(state)[0]
@@ -83,14 +84,14 @@ def catch_up(session: Session, game: Game, now: datetime) -> list[EventRow]:
         seat_view = {**view(game, seat), "legal_moves": rules.legal_moves(state, seat)}
         move = bots.choose(game.type, level, seat_view, seat_events(session, game, seat), rng)
         game.rng_counter = rng.counter  # the bot's draws are part of the game's stream
-        rows += apply_move(session, game, seat, move, at, before)
+        rows += apply_move(session, game, seat, move, now, before)
     return rows
 
 
 def _time_out(game: Game, seat: int) -> engine.Event:
     """The clock ran out: a move is chosen for her, and the policy counts it."""
     seats = [dict(entry) for entry in game.clock["seats"]]
-    seats[seat] = clock.after_timeout(seats[seat])
+    seats[seat] = clock.after_timeout(seats[seat], game.turn_seconds)
     game.clock = {**game.clock, "seats": seats}
     return engine.Event("timeout", seat, dict(seats[seat]))
 

@@ -109,3 +109,48 @@ def test_resume_takes_back_control(table, moment):
     assert {"type": "resume"} not in answer.json["view"]["legal_moves"]
     refused = table.move(seat, {"type": "resume"})
     assert refused.status_code == 422
+
+
+def time_out(table, moment, seat, seconds):
+    """Let ``seat``'s clock of ``seconds`` run out, then play on until her turn again."""
+    wait(moment, seconds)
+    play_others_until_turn_of(table, seat)
+
+
+def test_the_clock_is_halved_once_not_again_and_again(table, moment):
+    """Seed 003: "you get 10 seconds a turn for the rest of the game"."""
+    seat = table.turn()
+    time_out(table, moment, seat, 20)
+    time_out(table, moment, seat, 20)
+    assert timeouts(table)[-1]["data"]["seconds"] == 10
+    table.play_one()  # her own move: the count starts again, the clock stays halved
+    play_others_until_turn_of(table, seat)
+    time_out(table, moment, seat, 10)
+    time_out(table, moment, seat, 10)
+    assert [t["data"]["seconds"] for t in timeouts(table)] == [20, 10, 10, 10]
+
+
+def test_the_next_deal_restores_the_clock_and_keeps_autopilot(table, moment):
+    seat = table.turn()
+    time_out(table, moment, seat, 20)
+    time_out(table, moment, seat, 20)
+    wait(moment, 10)
+    assert timeouts(table)[-1]["data"]["autopilot"]
+    table.play_round()
+    table.deal(table.tokens[seat])
+    assert {"type": "resume"} in table.view(seat).json["legal_moves"], "autopilot stays"
+    assert table.move(seat, {"type": "resume"}).status_code == 201
+    play_others_until_turn_of(table, seat)
+    deadline = (moment[0] + timedelta(seconds=20)).isoformat()
+    assert table.summary().json["deadline"] == deadline, "a full clock again at a new deal"
+
+
+def test_a_late_automatic_move_gives_the_next_player_her_full_time(table, moment):
+    """The timeout fell due at 20 s but nobody looked until 26 s (a busy worker): the
+    next player's clock starts at 26 s, when her turn began, not at 20 s."""
+    seat = table.turn()
+    start = moment[0]
+    wait(moment, 26)
+    summary = table.summary().json  # applies the timeout now
+    assert [t["seat"] for t in timeouts(table)] == [seat]
+    assert summary["deadline"] == (start + timedelta(seconds=26 + 20)).isoformat()

@@ -151,3 +151,79 @@ def test_all_books_the_game_ends_with_the_thirteenth_book():
     assert game.books[0][-1] == "K"
     assert events[-1].type == "round_over"
     assert FISH.result(game).winners == (0,)
+
+
+def test_all_books_a_full_cycle_of_vain_asks_with_the_stock_empty_ends_the_game():
+    """RULES.md: once the stock is empty, a full cycle of turns in which no card changes
+    hands ends the round, scored by books."""
+    books = [["A", "2"], ["3"], []]
+    game = state([["9H", "5C"], ["7D"], ["KC"]], stock=[], books=books, end="all_books")
+    ask(game, 0, 1, "9")  # go fish: seat 1's turn
+    ask(game, 1, 2, "7")  # go fish: seat 2's turn
+    assert game.turn == 2 and FISH.result(game) is None
+    events = ask(game, 2, 0, "K")  # the third vain ask: every holder has had a turn
+    assert events[-1].type == "round_over"
+    assert FISH.result(game).winners == (0,)
+
+
+def test_all_books_a_gift_starts_the_cycle_again():
+    game = state([["9H", "5C"], ["7D", "5D"], ["KC"]], stock=[], end="all_books")
+    ask(game, 0, 1, "9")  # vain
+    ask(game, 1, 0, "5")  # a gift: the count starts again
+    ask(game, 1, 2, "7")  # vain
+    ask(game, 2, 1, "K")  # vain
+    assert FISH.result(game) is None
+
+
+def test_a_gift_lists_its_cards_sorted_not_in_the_givers_order():
+    game = state([["9H"], ["9S", "5C", "9C", "9D"]])
+    events = ask(game, 0, 1, "9")
+    assert events[1].data["cards"] == ["9C", "9D", "9S"]
+
+
+@pytest.mark.parametrize("level", ["basic", "random"])
+@pytest.mark.parametrize("players", [2, 3, 6])
+def test_all_books_bots_always_finish(level, players):
+    """Once, three basic bots asked each other in vain forever (19 seeds of 20)."""
+    from service import bots
+
+    longest = 0
+    for seed in range(20):
+        rng = Rng(seed)
+        game, events = FISH.deal(ALL_BOOKS, players, 0, rng)
+        log = [_public(e) for e in events]
+        moves = 0
+        while FISH.result(game) is None and moves < 2_000:
+            seat = game.turn
+            view = {**FISH.view(game, seat), "legal_moves": FISH.legal_moves(game, seat)}
+            move = bots.choose("go-fish", level, view, log, rng)
+            log += [_public(e) for e in play(FISH, game, seat, move, rng)]
+            moves += 1
+        assert FISH.result(game) is not None, f"seed {seed} did not end"
+        longest = max(longest, moves)
+    print(f"longest {level} game of {players}: {longest} moves")
+
+
+def _public(event):
+    return {"type": event.type, "seat": event.seat, "data": event.data}
+
+
+def test_the_basic_bot_does_not_repeat_an_ask_answered_go_fish():
+    from service.bots.go_fish import choose
+
+    log = [
+        {"type": "ask", "seat": 0, "data": {"seat": 1, "rank": "9"}},
+        {"type": "go_fish", "seat": 1, "data": {"to_seat": 0}},
+    ]
+    view = {
+        "hand": ["9H", "9D", "5C"],
+        "players": [{"seat": 0, "cards": 3}, {"seat": 1, "cards": 9}, {"seat": 2, "cards": 2}],
+        "legal_moves": [
+            {"type": "ask", "seat": other, "rank": wanted}
+            for other in (1, 2)
+            for wanted in ("5", "9")
+        ],
+    }
+    assert choose(view, log, Rng(1)) == {"type": "ask", "seat": 2, "rank": "9"}
+    drew = log + [{"type": "draw", "seat": 1, "data": {"stock": 3}}]
+    assert choose(view, drew, Rng(1))["seat"] == 1, "after a draw she may hold it again"

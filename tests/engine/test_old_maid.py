@@ -268,6 +268,23 @@ def test_one_queen_removed_with_colour_pairs_leaves_the_same_colour_queen():
     assert game.hands[OLD_MAID.result(game).losers[0]] == ["QS"]
 
 
+def test_family_with_one_queen_removed_pairs_by_colour_unless_told_otherwise():
+    """RULES.md: "remove_queens: 1 removes only QC and then pairs must match colour, so
+    QS is the Old Maid"."""
+    options = OLD_MAID.resolve_options({"preset": "family", "remove_queens": 1})
+    assert options["pair_by"] == "rank_and_colour"
+    for seed in range(20):
+        game, _ = OLD_MAID.deal(options, 4, 0, Rng(seed))
+        play_out(game, Rng(seed))
+        assert game.hands[OLD_MAID.result(game).losers[0]] == ["QS"]
+
+
+def test_family_with_one_queen_removed_refuses_pairs_by_rank():
+    with pytest.raises(InvalidOptions) as refused:
+        OLD_MAID.resolve_options({"preset": "family", "remove_queens": 1, "pair_by": "rank"})
+    assert refused.value.option == "pair_by"
+
+
 def test_colour_pairs_are_spades_with_clubs_and_hearts_with_diamonds():
     game = state([["7H"], ["7S", "KS"], ["7C"]], turn=0, source=1)
     game.pair_by = "rank_and_colour"
