@@ -36,6 +36,20 @@ def Int(**kwargs):  # noqa: N802 - reads like a field class
     return fields.Integer(strict=True, **kwargs)
 
 
+class Seed(fields.Field):
+    """A seed: a decimal string (as the API sends them: JavaScript cannot hold 128-bit
+    integers) or a JSON integer, 0 to 2^256-1."""
+
+    default_error_messages = {"invalid": "a decimal string of at most 78 digits, or an integer"}
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        if isinstance(value, str) and value.isascii() and value.isdigit() and len(value) <= 78:
+            value = int(value)
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_SEED:
+            raise self.make_error("invalid")
+        return value
+
+
 class JsonNumber(fields.Float):
     """A JSON number: refuses `"1"` and `true`, which a plain Float would take."""
 
@@ -97,11 +111,18 @@ class CreateGameSchema(StrictSchema):
         validate=validate.Range(0, 30),
         metadata={"description": "How long computer players hesitate before a move"},
     )
-    seed = Int(
+    seed = Seed(
         load_default=None,
         allow_none=True,
-        validate=validate.Range(0, MAX_SEED),
-        metadata={"description": "Fix the random stream; default: 128 bits from the OS"},
+        metadata={
+            "oneOf": [
+                {"type": "string", "pattern": "^[0-9]{1,78}$"},
+                {"type": "integer", "minimum": 0},
+                {"type": "null"},
+            ],
+            "description": "Fix the random stream (a decimal string, or an integer); default: "
+            "128 bits from the OS. The table then says `seeded: true`",
+        },
     )
 
 
@@ -129,6 +150,8 @@ class GameSchema(ma.Schema):
     round = Int()
     max_seats = Int()
     turn_seconds = Int(allow_none=True)
+    think_seconds = fields.Float(metadata={"description": "How long its bots hesitate"})
+    seeded = fields.Boolean(metadata={"description": "Whether the host chose the seed"})
     seats = fields.List(fields.Nested(SeatSchema))
     turn = Int(allow_none=True, metadata={"description": "The seat to act, if only one"})
     dealer = Int(allow_none=True, metadata={"description": "The dealer of the current round"})
@@ -218,6 +241,14 @@ class EventSchema(ma.Schema):
     round = Int()
     type = fields.String()
     seat = Int(allow_none=True)
+    by = fields.String(
+        allow_none=True,
+        validate=validate.OneOf(["player", "bot", "autopilot", "clock"]),
+        metadata={
+            "description": "On a move's own event: who made it (the seat's player, "
+            "a bot, autopilot, or the clock when it ran out); null on other events"
+        },
+    )
     at = fields.String(metadata={"format": "date-time"})
     data = fields.Dict()
 

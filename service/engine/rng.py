@@ -22,9 +22,11 @@ import hmac
 _SPACE = 2**64
 
 
-def seed_commitment(seed: int) -> str:
-    """SHA-256 of the seed's decimal ASCII form, published before the seed is."""
-    return hashlib.sha256(str(seed).encode()).hexdigest()
+def seed_commitment(seed: int, nonce: int) -> str:
+    """SHA-256 of the nonce (16 bytes, big-endian) followed by the seed's decimal ASCII
+    form, published before either is: the nonce's 128 bits keep a short chosen seed
+    from being found by trying them all."""
+    return hashlib.sha256(nonce.to_bytes(16, "big") + str(seed).encode()).hexdigest()
 
 
 class Rng:

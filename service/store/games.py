@@ -297,6 +297,8 @@ def create(session: Session, request: dict[str, Any], client: str) -> dict[str, 
         think_seconds=request.get("think_seconds", 1.0),
         host_token_hash=token_hash,
         seed=str(secrets.randbits(SEED_BITS) if seed is None else seed),
+        nonce=str(secrets.randbits(SEED_BITS)),
+        seeded=seed is not None,
     )
     session.add(game)
     session.commit()
@@ -421,7 +423,7 @@ def end(session: Session, game_id: uuid.UUID, token: str | None) -> dict[str, An
         raise Forbidden("only the host ends the match")
     if game.status == "finished":
         raise WrongPhase("the match is already finished")
-    play.append_events(session, game, [play.game_over(game)])
+    play.append_events(session, game, [play.game_over(game, "host_ended")])
     game.status = "finished"
     game.next_action_at = None
     session.commit()
@@ -484,7 +486,7 @@ def _own_move(session: Session, game: Game, seat: int, body: dict, now) -> list[
         seats[seat] = clock.after_own_move(seats[seat])
         game.clock = {**game.clock, "seats": seats}
     if not is_resume(body):
-        return play.apply_move(session, game, seat, body, now)
+        return play.apply_move(session, game, seat, body, now, by="player")
     rows = play.append_events(session, game, [engine.Event("resume", seat)])
     play.schedule(game, rules_of(game).load_state(game.state), now)
     session.flush()

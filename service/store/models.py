@@ -7,6 +7,7 @@ from typing import Any
 from sqlalchemy import (
     JSON,
     BigInteger,
+    Boolean,
     DateTime,
     Float,
     ForeignKey,
@@ -48,6 +49,10 @@ class Game(Base):
     version: Mapped[int] = mapped_column(Integer, default=1)
     # Decimal text: server seeds have 128 bits, beyond any integer column.
     seed: Mapped[str] = mapped_column(String(80))
+    # 128 random bits hashed with the seed into the commitment, so that a short chosen
+    # seed cannot be found from it; revealed with the seed when the match is finished.
+    nonce: Mapped[str] = mapped_column(String(40))
+    seeded: Mapped[bool] = mapped_column(Boolean, default=False)  # the host chose the seed
     rng_counter: Mapped[int] = mapped_column(BigInteger, default=0)
     state: Mapped[dict[str, Any] | None]  # the engine's state of the current round
     # The match: {"dealer": seat of the current round, "rounds": [results of ended rounds]}
@@ -96,6 +101,8 @@ class EventRow(Base):
     round: Mapped[int] = mapped_column(Integer)
     type: Mapped[str] = mapped_column(String(40))
     seat: Mapped[int | None] = mapped_column(Integer)
+    # who made the move: "player", "bot", "autopilot" or "clock"; None for other events
+    by: Mapped[str | None] = mapped_column(String(10))
     data: Mapped[dict[str, Any]]
     secret: Mapped[dict[str, Any] | None]
     audience: Mapped[list[Any]]

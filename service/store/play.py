@@ -25,8 +25,11 @@ AUTOMATIC_SECONDS = 0.25
 MOVES_PER_ROUND = 2_000
 
 
-def apply_move(session: Session, game: Game, seat: int, move: dict, at: datetime, before=()):
-    """Check and apply one move of ``seat`` at time ``at``; returns the new event rows."""
+def apply_move(
+    session: Session, game: Game, seat: int, move: dict, at: datetime, before=(), by="player"
+):
+    """Check and apply one move of ``seat`` at time ``at``, made ``by`` the seat's player,
+    a bot, autopilot or the clock; returns the new event rows."""
     rules = rules_of(game)
     state = rules.load_state(game.state)
     rng = engine.Rng(int(game.seed), game.rng_counter)
@@ -34,6 +37,7 @@ def apply_move(session: Session, game: Game, seat: int, move: dict, at: datetime
     moves = game.match.get("round_moves", 0) + 1
     game.match = {**game.match, "round_moves": moves}
     rows = save(session, game, rules, state, rng, events, runaway=moves >= MOVES_PER_ROUND)
+    rows[len(before)].by = by  # the move's own event says who made it
     schedule(game, state, at)
     session.flush()  # one new version per move, which the answer carries
     return rows
@@ -76,7 +80,8 @@ def catch_up(session: Session, game: Game, now: datetime) -> list[EventRow]:
         seat = rules.to_act(state)[0]
         before = []
         occupant = game.seats[seat]
-        if not occupant.bot and not on_autopilot(game, seat):
+        by = "bot" if occupant.bot else "autopilot" if on_autopilot(game, seat) else "clock"
+        if by == "clock":
             before.append(_time_out(game, seat))
         level = occupant.bot or "basic"
         rng = engine.Rng(int(game.seed), game.rng_counter)
@@ -84,7 +89,7 @@ def catch_up(session: Session, game: Game, now: datetime) -> list[EventRow]:
         seat_view = {**view(game, seat), "legal_moves": rules.legal_moves(state, seat)}
         move = bots.choose(game.type, level, seat_view, seat_events(session, game, seat), rng)
         game.rng_counter = rng.counter  # the bot's draws are part of the game's stream
-        rows += apply_move(session, game, seat, move, now, before)
+        rows += apply_move(session, game, seat, move, now, before, by)
     return rows
 
 
@@ -120,7 +125,7 @@ def save(session, game, rules, state, rng, events, runaway=False) -> list[EventR
         game.status = "round_over"
         if rules.match_over(game.options, results(game)):
             game.status = "finished"
-            events = [*events, game_over(game)]
+            events = [*events, game_over(game, "target_reached")]
     return append_events(session, game, events)
 
 
@@ -145,9 +150,12 @@ def append_events(session, game, events) -> list[EventRow]:
     return rows
 
 
-def game_over(game: Game) -> engine.Event:
-    """The last event: the standings, and the seed, so anyone can re-derive every shuffle."""
-    return engine.Event("game_over", None, {"standings": standings(game), "seed": int(game.seed)})
+def game_over(game: Game, reason: str) -> engine.Event:
+    """The last event: why the match ended (``target_reached`` or ``host_ended``), the
+    standings, and the seed and nonce as decimal strings, so anyone can check the
+    commitment and re-derive every shuffle (docs/random.md)."""
+    data = {"reason": reason, "standings": standings(game), "seed": game.seed, "nonce": game.nonce}
+    return engine.Event("game_over", None, data)
 
 
 def _result_json(result: engine.RoundResult) -> dict[str, Any]:

@@ -63,6 +63,8 @@ def summary(game: Game) -> dict[str, Any]:
         "round": game.round,
         "max_seats": game.max_seats,
         "turn_seconds": game.turn_seconds,
+        "think_seconds": game.think_seconds,
+        "seeded": game.seeded,
         "seats": [
             {
                 "seat": seat.seat,
@@ -112,13 +114,14 @@ def render_event(row: EventRow, seat: int | None, game: Game) -> dict[str, Any]:
         "round": row.round,
         "type": row.type,
         "seat": row.seat,
+        "by": row.by,
         "at": _iso(row.at),
         "data": data,
     }
 
 
 def _commitment(game: Game) -> str | None:
-    return engine.seed_commitment(int(game.seed)) if game.round else None
+    return engine.seed_commitment(int(game.seed), int(game.nonce)) if game.round else None
 
 
 def _iso(moment: datetime) -> str:

@@ -154,3 +154,35 @@ def test_a_late_automatic_move_gives_the_next_player_her_full_time(table, moment
     summary = table.summary().json  # applies the timeout now
     assert [t["seat"] for t in timeouts(table)] == [seat]
     assert summary["deadline"] == (start + timedelta(seconds=26 + 20)).isoformat()
+
+
+def test_the_log_says_who_made_each_move(client, moment):
+    table = Table.create(
+        client, players=2, seats=3, deal=False, turn_seconds=20, think_seconds=0, seed=47
+    )
+    added = client.post(
+        f"/v1/games/{table.id}/players",
+        json={"bot": "random"},
+        headers={"Authorization": f"Bearer {table.host}"},
+    )
+    assert added.json["seat"] == 2
+    table.deal()
+    play_others_until_turn_of(table, 0)
+    table.play_one()  # her own move
+    play_others_until_turn_of(table, 0)
+    time_out(table, moment, 0, 20)
+    time_out(table, moment, 0, 20)
+    wait(moment, 10)  # the third: autopilot plays her next turns at once
+    while len(takes_by(table, 0)) < 5:
+        table.play_one()
+    assert [e["by"] for e in takes_by(table, 0)][:5] == [
+        "player",
+        "clock",
+        "clock",
+        "clock",
+        "autopilot",
+    ]
+    assert {e["by"] for e in takes_by(table, 2)} == {"bot"}
+    assert {e["by"] for e in takes_by(table, 1)} == {"player"}
+    others = [e for e in table.events().json["events"] if e["type"] != "take"]
+    assert {e["by"] for e in others} == {None}

@@ -36,14 +36,15 @@ def test_four_players_play_old_maid_to_the_end(client):
     assert log["last_seq"] == seqs[-1]
     over = log["events"][-1]
     assert over["type"] == "game_over"
-    assert over["data"]["seed"] == 2026
+    assert (over["data"]["seed"], over["data"]["reason"]) == ("2026", "host_ended")
     assert over["data"]["standings"][loser] == {
         "seat": loser,
         "rounds_won": 0,
         "rounds_lost": 1,
         "score": None,
     }
-    commitment = hashlib.sha256(b"2026").hexdigest()
+    nonce = int(over["data"]["nonce"])
+    commitment = hashlib.sha256(nonce.to_bytes(16, "big") + b"2026").hexdigest()
     assert table.view(1).json["seed_commitment"] == commitment
     assert summary["seed_commitment"] == commitment
 
@@ -272,7 +273,8 @@ def test_crazy_eights_plays_rounds_until_a_player_reaches_the_target(client):
     ]
     assert dealers == [(first_dealer + r) % 3 for r in range(rounds)], "the dealer moves left"
     over = table.events(None).json["events"][-1]
-    assert over["type"] == "game_over" and over["data"]["seed"] == 88
+    assert over["type"] == "game_over" and over["data"]["seed"] == "88"
+    assert over["data"]["reason"] == "target_reached"
 
 
 def test_a_single_crazy_eights_round_finishes_the_match(client):

@@ -144,4 +144,4 @@ def test_once_finished_the_log_reveals_everything(app, client):
     assert takes and all("card" in event["data"] for event in takes)
     hands = [event for event in spectator_log if event["type"] == "hand"]
     assert all("hand" in event["data"] for event in hands)
-    assert spectator_log[-1]["data"]["seed"] == SEED
+    assert spectator_log[-1]["data"]["seed"] == str(SEED)

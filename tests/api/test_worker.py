@@ -34,6 +34,7 @@ def test_a_sweep_applies_due_bot_moves_that_no_request_touched(app, client, monk
     )
     sessions = app.extensions["db_sessions"]
     assert worker.sweep(sessions) == 0, "nothing is due yet"
+
     def stored():  # read behind the API: a request would apply what is due itself
         with sessions() as session:
             return session.get(Game, uuid.UUID(table.id))

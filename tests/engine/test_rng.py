@@ -64,8 +64,10 @@ def test_below_needs_a_positive_bound():
         Rng(1).below(0)
 
 
-def test_commitment_is_sha256_of_the_decimal_seed():
-    assert seed_commitment(123) == hashlib.sha256(b"123").hexdigest()
+def test_commitment_is_sha256_of_the_nonce_then_the_decimal_seed():
+    nonce = 2**100 + 7
+    expected = hashlib.sha256(nonce.to_bytes(16, "big") + b"123").hexdigest()
+    assert seed_commitment(123, nonce) == expected
 
 
 # Computed once from the documented algorithm; a change here breaks every replay.
