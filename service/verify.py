@@ -1,0 +1,127 @@
+"""Check a finished match from its public record alone: the commitment, every shuffle,
+deal and offer order, every automatic draw, and every event, re-derived from the
+revealed seed with the rules (docs/random.md).
+
+    python -m service.verify GAME_ID [--base-url http://127.0.0.1:8000]
+
+It replays the match with the engine: each deal from the generator, each move found
+among the seat's legal moves as the one whose events are the logged ones (an automatic
+move that draws, a `random` bot's or an Old Maid or Blind Date take by any automatic
+player, must be the one the generator's draw picks), and compares every event with the
+log. Exit code 0 when everything agrees, 1 with the first disagreements listed.
+"""
+
+import argparse
+import copy
+import json
+import sys
+import urllib.request
+from typing import Any
+
+from . import bots
+from .engine import GAMES, Rng, play, seed_commitment
+from .engine.base import Event, IllegalMove
+
+# Events the service adds around the rules' own: nothing to re-derive in them.
+SERVICE_EVENTS = {"timeout", "resume", "left", "game_over"}
+
+
+def verify(summary: dict[str, Any], log: list[dict[str, Any]]) -> list[str]:
+    """The disagreements between a finished match's record and its replay."""
+    over = log[-1] if log else {}
+    if summary["status"] != "finished" or over.get("type") != "game_over":
+        return ["the match is not finished: its seed is not revealed yet"]
+    seed, nonce = int(over["data"]["seed"]), int(over["data"]["nonce"])
+    problems = []
+    if seed_commitment(seed, nonce) != summary["seed_commitment"]:
+        problems.append("the seed and nonce do not match the commitment")
+    rules, options = GAMES[summary["type"]], summary["options"]
+    levels = [seat["bot"] for seat in summary["seats"]]
+    rng, state, events = Rng(seed), None, [e for e in log if e["type"] not in SERVICE_EVENTS]
+    position = 0
+    while position < len(events) and not problems:
+        event = events[position]
+        if event["type"] == "deal":
+            if position == 0 and rng.below(len(levels)) != event["data"]["dealer"]:
+                problems.append("the first dealer is not the generator's draw")
+            state, produced = rules.deal(options, len(levels), event["data"]["dealer"], rng)
+        elif event["type"] == "round_abandoned":
+            position += 1
+            continue
+        elif state is None or event["by"] is None:
+            problems.append(f"event {event['seq']} is no move, and no deal came before it")
+            break
+        else:
+            produced = _replay_move(rules, state, rng, event, levels, events[position:], problems)
+        problems += _compare(produced, events[position:])
+        position += len(produced)
+    return problems
+
+
+def _replay_move(rules, state, rng, event, levels, logged, problems) -> list[Event]:
+    """Apply the logged move: the draw's pick when the mover draws, else the one legal
+    move whose events are the logged ones."""
+    seat = event["seat"]
+    legal = rules.legal_moves(state, seat)
+    level = levels[seat] if event["by"] == "bot" else "basic"
+    if event["by"] != "player" and _draws(rules.slug, level):
+        move = legal[rng.below(len(legal))]
+        return play(rules, state, seat, move, rng)
+    for move in legal:
+        trial_state, trial_rng = copy.deepcopy(state), copy.deepcopy(rng)
+        try:
+            produced = play(rules, trial_state, seat, move, trial_rng)
+        except IllegalMove:
+            continue
+        if not _compare(produced, logged):
+            return play(rules, state, seat, move, rng)
+    problems.append(f"event {event['seq']}: no legal move of seat {seat} gives the logged events")
+    return []
+
+
+def _draws(game_type: str, level: str) -> bool:
+    """Whether this automatic player draws its move from the generator (docs/random.md)."""
+    return level == "random" or game_type not in bots.BASIC
+
+
+def _compare(produced: list[Event], logged: list[dict[str, Any]]) -> list[str]:
+    problems = []
+    for made, entry in zip(produced, logged, strict=False):
+        expected = {"type": made.type, "seat": made.seat, "data": made.seen_by(None, True)}
+        found = {key: entry[key] for key in ("type", "seat", "data")}
+        if json.loads(json.dumps(expected)) != found:
+            problems.append(f"event {entry['seq']}: logged {found}, re-derived {expected}")
+    if len(logged) < len(produced):
+        problems.append("the log ends before the replay does")
+    return problems
+
+
+def fetch(base_url: str, game_id: str) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """The summary and the whole log, through the public API."""
+
+    def get(path: str) -> dict[str, Any]:
+        with urllib.request.urlopen(f"{base_url.rstrip('/')}/v1{path}", timeout=30) as answer:
+            return json.loads(answer.read())
+
+    summary, log = get(f"/games/{game_id}"), []
+    while True:
+        page = get(f"/games/{game_id}/events?after={len(log)}&limit=500")
+        log += page["events"]
+        if len(log) >= page["last_seq"]:
+            return summary, log
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("game_id")
+    parser.add_argument("--base-url", default="http://127.0.0.1:8000")
+    args = parser.parse_args()
+    problems = verify(*fetch(args.base_url, args.game_id))
+    for problem in problems[:20]:
+        print(problem)
+    print("verified: every shuffle, deal, draw and event agrees" if not problems else "FAILED")
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
