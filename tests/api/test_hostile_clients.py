@@ -77,7 +77,7 @@ def test_a_chunked_body_beyond_the_limit_is_a_413(server):
     assert_problem(*exchange(server, chunked(b" " * 1_000_000)), 413, "payload_too_large")
 
 
-def test_a_small_chunked_body_is_read(server):
+def test_a_small_chunked_body_is_read(server, client):  # client: empties the tables after
     status, _, body = exchange(server, chunked(b'{"type": "old-maid", "seats": 2}'))
     assert status == 201, body
 
