@@ -7,7 +7,7 @@ WORKERS ?= 2
 TEST_DATABASE_URL ?= postgresql://postgres@127.0.0.1:5432/test
 export TEST_DATABASE_URL
 
-.PHONY: run test fuzz install install-dev migrate openapi lint bench compare-openspiel clean
+.PHONY: run test chaos fuzz install install-dev migrate openapi lint bench bench-push compare-openspiel clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -27,15 +27,19 @@ install-dev: $(VENV)/.installed-dev
 migrate: install
 	$(BIN)/alembic upgrade head
 
-# The worker applies bot moves and clock timeouts that fall due between requests; gevent
-# workers (service/gunicorn_config.py) let thousands wait for events at little cost.
+# gunicorn (gevent workers, service/gunicorn_config.py) and the worker, which applies bot
+# moves and clock timeouts that fall due between requests, restarted if it dies.
 run: migrate
-	$(BIN)/python -m service.worker & worker=$$!; trap 'kill $$worker' EXIT INT TERM; \
-	BIND=127.0.0.1:$(PORT) WORKERS=$(WORKERS) ACCESS_LOG=- \
-	  $(BIN)/gunicorn -c service/gunicorn_config.py
+	BIND=127.0.0.1:$(PORT) WORKERS=$(WORKERS) ACCESS_LOG=- $(BIN)/python -m service.run
 
 test: install-dev
 	$(BIN)/pytest --ignore=tests/fuzz
+
+# Faults under load (a gunicorn worker, the worker and PostgreSQL killed or stopped) and
+# the proof that no acknowledged move is lost or doubled; CHAOS_SECONDS of load.
+CHAOS_SECONDS ?= 40
+chaos: install-dev
+	$(BIN)/python -m tests.chaos --seconds $(CHAOS_SECONDS)
 
 # Schemathesis over every operation of the spec; FUZZ_EXAMPLES per operation.
 FUZZ_EXAMPLES ?= 500
@@ -52,6 +56,10 @@ lint: install-dev
 bench: install-dev
 	$(BIN)/python -m tests.bench
 	$(BIN)/python tools/bot_winrates.py $(GAMES)
+
+# Real-time capacity: waiters held, health and wake latency (not a test; prints figures).
+bench-push: install-dev
+	$(BIN)/python -m tests.push.bench $(if $(WAITERS),--waiters $(WAITERS))
 
 # OpenSpiel as a second opinion on Crazy Eights and Go Fish; kept out of the app's venv.
 compare-openspiel:
