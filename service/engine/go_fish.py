@@ -63,8 +63,10 @@ class GoFish(Game):
         "chosen at random. Ask another player for a rank you hold: she gives you all her "
         "cards of it and you go again; otherwise she says 'Go fish' and you draw. If you "
         "draw the rank you asked for, show it and go again; if not, the turn passes to the "
-        "player who said 'Go fish'. Books of four are laid face up at once. Most books wins; "
-        "ties share the win."
+        "player who said 'Go fish'. Books of four are laid face up at once. The game ends "
+        "when a hand or the stock is empty (all_books: when all 13 books are down, or when, "
+        "the stock empty, a full cycle of turns passes with no card changing hands). Most "
+        "books wins; ties share the win."
     )
     state_type = GoFishState
 

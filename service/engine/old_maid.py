@@ -73,7 +73,8 @@ class OldMaid(PassingGame):
         "(online) or right (family); a card that pairs is laid down at once. Turns go "
         "clockwise; players without cards are safe and skipped. Whoever holds the last card "
         "is the Old Maid and loses; everybody else wins. The dealer moves one seat left "
-        "each round."
+        "each round. In the family game with one queen removed, pairs must match colour, "
+        "so the queen of spades is the Old Maid."
     )
     card_order = staticmethod(sort_key)
 
