@@ -1,5 +1,6 @@
-"""Reading request bodies: a chunked body beyond the size limit is a 413, as one with a
-Content-Length is; JSON that Python cannot hold is refused like any invalid JSON.
+"""Reading requests: a query parameter given twice is a 422; a chunked body beyond the
+size limit is a 413, as one with a Content-Length is; JSON that Python cannot hold is
+refused like any invalid JSON.
 
 Python's decoder raises ``RecursionError`` on arrays nested a thousand deep and
 ``ValueError`` on integers of more than 4,300 digits; webargs expects only
@@ -8,10 +9,23 @@ Python's decoder raises ``RecursionError`` on arrays nested a thousand deep and
 import json
 
 import flask_smorest
+import marshmallow as ma
 from webargs.flaskparser import FlaskParser, abort
 
 
 class Parser(FlaskParser):
+    def load_querystring(self, req, schema):
+        """A parameter given twice is refused (webargs would take the first silently):
+        which of them was meant is anyone's guess."""
+        repeated = {
+            name: ["give this parameter once"]
+            for name, values in req.args.lists()
+            if len(values) > 1 and not isinstance(schema.fields.get(name), ma.fields.List)
+        }
+        if repeated:
+            raise ma.ValidationError(repeated)
+        return super().load_querystring(req, schema)
+
     def _raw_load_json(self, req):
         if req.content_length is None:  # chunked: werkzeug stops at the limit, silently
             req.get_data(cache=True)

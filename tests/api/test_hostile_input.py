@@ -89,3 +89,12 @@ def test_if_match_that_is_not_a_version_is_refused(table, if_match):
 def _escape(text: str) -> str:
     """JSON string escapes, so even a lone surrogate travels as the client would send it."""
     return "".join(ch if " " <= ch < "\x7f" else f"\\u{ord(ch):04x}" for ch in text)
+
+
+@pytest.mark.parametrize(
+    "query", ["after=0&after=5", "wait=0.0&wait=false", "limit=1&limit=2&limit=3"]
+)
+def test_a_query_parameter_given_twice_is_refused(table, query):
+    answer = table.client.get(f"/v1/games/{table.id}/events?{query}")
+    body = assert_problem(answer, 422, "validation_error")
+    assert query.split("=")[0] in body["errors"]
