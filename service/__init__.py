@@ -4,12 +4,22 @@ from flask import Flask
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from .config import Config
+from .errors import DatabaseUnavailable
 from .store.changes import Hub
-from .store.db import make_engine, make_session_factory
+from .store.db import DeadlineExceeded, make_engine, make_session_factory
+
+
+class App(Flask):
+    def dispatch_request(self):
+        """A request whose database work overran its deadline is answered 503."""
+        try:
+            return super().dispatch_request()
+        except DeadlineExceeded as error:
+            raise DatabaseUnavailable(str(error)) from None
 
 
 def create_app(test_config: dict | None = None) -> Flask:
-    app = Flask(__name__)
+    app = App(__name__)
     app.config.from_object(Config)
     if test_config:
         app.config.update(test_config)

@@ -9,6 +9,7 @@ from sqlalchemy.orm import Session
 
 from ..errors import Unauthorized
 from ..store.changes import Hub
+from ..store.db import DeadlineExceeded
 from ..store.db import start_deadline as start_database_deadline
 
 log = logging.getLogger(__name__)
@@ -45,7 +46,7 @@ def close_session(_error=None) -> None:
     try:
         if db_session is not None:
             db_session.close()
-    except Exception as error:  # the pool has discarded the connection; nothing to undo
+    except (Exception, DeadlineExceeded) as error:  # the connection is discarded: no loss
         log.warning("closing a session failed: %s", error)
     finally:
         g.pop("stop_deadline", lambda: None)()

@@ -60,10 +60,17 @@ def make_session_factory(engine: Engine) -> sessionmaker[Session]:
     return sessionmaker(engine, expire_on_commit=False)
 
 
+class DeadlineExceeded(BaseException):
+    """Raised in a greenlet whose database work overran its deadline. Not an Exception,
+    so that SQLAlchemy discards the connection it interrupts (an Exception would leave it
+    mid-query in the pool, failing whoever got it next); ``deadline`` and the app turn it
+    into ``DatabaseUnavailable``, a 503."""
+
+
 def start_deadline(seconds: float) -> Callable[[], None]:
-    """Under gevent, raise ``DatabaseUnavailable`` in this greenlet after ``seconds``
-    (SQLAlchemy then discards the connection it interrupted); elsewhere a no-op, and the
-    server-side timeouts alone bound the wait. Returns the function that stops it."""
+    """Under gevent, raise ``DeadlineExceeded`` in this greenlet after ``seconds``;
+    elsewhere a no-op, and the server-side timeouts alone bound the wait. Returns the
+    function that stops it."""
     timeout = _gevent_timeout(seconds)
     if timeout is None:
         return lambda: None
@@ -89,6 +96,8 @@ def deadline(seconds: float):
     stop = start_deadline(seconds)
     try:
         yield
+    except DeadlineExceeded as error:
+        raise DatabaseUnavailable(str(error)) from None
     finally:
         stop()
 
@@ -101,4 +110,4 @@ def _gevent_timeout(seconds: float):
         return None
     if not is_module_patched("socket"):
         return None
-    return Timeout(seconds, DatabaseUnavailable(f"the database did not answer in {seconds} s"))
+    return Timeout(seconds, DeadlineExceeded(f"the database did not answer in {seconds} s"))

@@ -248,7 +248,7 @@ def _news_possible(hub: changes.Hub, waiter: changes.Waiter, left: float, due) -
     if due is not None:
         pause = min(pause, max(0.05, (due - clock.now()).total_seconds()))
     if waiter.wait(pause):
-        return True
+        return not waiter.client_gone  # a client that hung up needs no look
     return not hub.listening.is_set() or (due is not None and due <= clock.now())
 
 

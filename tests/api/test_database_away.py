@@ -116,3 +116,33 @@ def test_a_move_whose_answer_was_lost_is_recovered_by_its_idempotency_key(client
     assert retry.status_code == 201
     assert table.events().json["last_seq"] == applied, "nothing applied twice"
     assert [event["seq"] for event in retry.json["events"]][-1] == applied
+
+
+@pytest.mark.postgres
+def test_a_request_past_its_deadline_leaves_the_pool_healthy(database_url, client):
+    """The deadline interrupts a query mid-way (here a move waiting for a row lock): that
+    connection must be discarded, not pooled half-used for the next request."""
+    from sqlalchemy import create_engine, text
+
+    settings = {"DB_REQUEST_SECONDS": "1", "DB_POOL_SIZE": "1", "DB_MAX_OVERFLOW": "0"}
+    with serve(database_url, workers=1, env=settings) as server:
+
+        def call(method, path, body=None, token=None):
+            headers = {"Authorization": f"Bearer {token}"} if token else {}
+            return asyncio.run(
+                http.request(server.host, server.port, method, f"/v1{path}", body, headers, 30)
+            )
+
+        game = call("POST", "/games", {"type": "old-maid", "seats": 2}).json()
+        tokens = [call("POST", f"/games/{game['id']}/players", {"name": n}).json() for n in "ab"]
+        call("POST", f"/games/{game['id']}/deal", token=game["host_token"])
+        engine = create_engine(database_url)
+        with engine.connect() as holder:  # another client holds the game's row
+            holder.execute(text("SELECT 1 FROM games WHERE id = :id FOR UPDATE"), game)
+            stuck = call("POST", f"/games/{game['id']}/leave", token=tokens[0]["token"])
+        engine.dispose()
+        assert stuck.status == 503 and stuck.json()["code"] == "database_unavailable"
+        answers = [call("GET", f"/games/{game['id']}").status for _ in range(10)]
+        log = server.log()
+    assert answers == [200] * 10, log[-3000:]
+    assert "another command is already in progress" not in log
