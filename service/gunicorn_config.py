@@ -33,6 +33,8 @@ wsgi_app = "service:create_app()"
 control_socket_disable = True
 accesslog = os.environ.get("ACCESS_LOG")  # "-" for stdout; off by default (10,000 waiters)
 
+# the garbage collector's thresholds in the workers (see post_worker_init)
+GC_THRESHOLDS = [int(n) for n in os.environ.get("GC_THRESHOLDS", "50000,20,100").split(",")]
 FILES_PER_WORKER = worker_connections + 256  # clients, plus pool, listener, logs, imports
 
 
@@ -57,4 +59,4 @@ def post_worker_init(worker) -> None:
     thousands of waiting greenlets a full collection stalls every one of them."""
     worker.wsgi.extensions["changes"].start()
     gc.freeze()
-    gc.set_threshold(50_000, 20, 100)
+    gc.set_threshold(*GC_THRESHOLDS)
