@@ -42,6 +42,7 @@ def finished_match(client, moment, game_type, options, players):
         deal=False,
         turn_seconds=20,
         think_seconds=0,
+        seed=2026,
     )
     for n in range(1, players):
         level = "random" if n % 2 else "basic"
@@ -49,13 +50,14 @@ def finished_match(client, moment, game_type, options, players):
             f"/v1/games/{table.id}/players", json={"bot": level}, headers=bearer(table.host)
         )
     table.deal()
-    turns = 0
-    while table.summary().json["status"] == "playing" and turns < 500:
-        if turns % 3 == 0:
-            moment[0] += timedelta(seconds=20)  # her clock runs out (then she is on autopilot)
-        elif table.turn() == 0:
-            table.move(0, table.view(0).json["legal_moves"][-1])
-        turns += 1
+    moved = False
+    for _ in range(500):  # the bots answer at once: it is her turn, or the round is over
+        if table.summary().json["status"] != "playing":
+            break
+        if table.turn() == 0 and not moved:
+            moved = table.move(0, table.view(0).json["legal_moves"][-1]).status_code == 201
+        else:  # her clock runs out, three times; then autopilot plays her turns
+            moment[0] += timedelta(seconds=20)
     if table.summary().json["status"] != "finished":
         table.end()
     summary = table.summary().json
