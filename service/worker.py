@@ -16,8 +16,9 @@ import signal
 import socket
 import threading
 import time
+from datetime import timedelta
 
-from sqlalchemy import delete, select
+from sqlalchemy import delete, select, update
 from sqlalchemy.orm import Session, sessionmaker
 
 from .config import Config
@@ -30,6 +31,7 @@ BATCH = 20
 IDLE_SECONDS = 0.2
 BACKOFF_SECONDS = (0.5, 10.0)  # first and longest pause after a failed sweep
 PRUNE_EVERY_SECONDS = 600
+QUARANTINE_SECONDS = 60
 NAME = f"{socket.gethostname()}:{os.getpid()}"
 
 
@@ -49,17 +51,37 @@ def sweep(sessions: sessionmaker[Session], stop=lambda: False) -> int:
         for game_id in due:
             if stop():
                 break
-            game = session.scalars(
-                select(Game)
-                .where(Game.id == game_id, Game.next_action_at <= now)
-                .with_for_update(skip_locked=True)
-                .execution_options(populate_existing=True)
-            ).one_or_none()
-            if game is not None:
-                play.catch_up(session, game, now)
-                handled += 1
-            session.commit()
+            try:
+                handled += _advance(session, game_id, now)
+            except DATABASE_AWAY:
+                raise
+            except Exception:  # one broken game must not hold up the others
+                log.exception("game %s failed; retrying it in %s s", game_id, QUARANTINE_SECONDS)
+                session.rollback()
+                _quarantine(session, game_id, now)
     return handled
+
+
+def _advance(session: Session, game_id, now) -> int:
+    """Apply what is due in one game, in a transaction of its own; 0 if another worker or
+    a request holds it, or it is no longer due."""
+    game = session.scalars(
+        select(Game)
+        .where(Game.id == game_id, Game.next_action_at <= now)
+        .with_for_update(skip_locked=True)
+        .execution_options(populate_existing=True)
+    ).one_or_none()
+    if game is not None:
+        play.catch_up(session, game, now)
+    session.commit()
+    return game is not None
+
+
+def _quarantine(session: Session, game_id, now) -> None:
+    """Put a game that fails off for a while, so that it is not first in every sweep."""
+    later = now + timedelta(seconds=QUARANTINE_SECONDS)
+    session.execute(update(Game).where(Game.id == game_id).values(next_action_at=later))
+    session.commit()
 
 
 def beat(sessions: sessionmaker[Session], name: str = NAME) -> None:

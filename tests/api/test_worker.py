@@ -135,3 +135,28 @@ def test_two_workers_and_two_app_instances_apply_every_due_action_once(database_
         stack.close()
     output = "".join((tmp_path / f"p{n}.log").read_text() for n in range(4))
     assert "Traceback" not in output and " 500 " not in output
+
+
+def test_a_game_that_fails_does_not_hold_up_the_others(app, client, monkeypatch):
+    now = [clock.now()]
+    monkeypatch.setattr(clock, "now", lambda: now[0])
+    tables = []
+    for seed in (1, 2):
+        table = Table.create(client, players=0, seats=3, deal=False, think_seconds=2, seed=seed)
+        client.post(
+            f"/v1/games/{table.id}/deal",
+            json={"fill_with_bots": "random"},
+            headers=bearer(table.host),
+        )
+        tables.append(table)
+    sessions = app.extensions["db_sessions"]
+    with sessions() as session:  # poison the first: its state no longer loads
+        poisoned = session.get(Game, uuid.UUID(tables[0].id))
+        poisoned.state = {"broken": True}
+        session.commit()
+    now[0] += timedelta(seconds=3)
+    assert worker.sweep(sessions) == 1, "the healthy game advanced"
+    with sessions() as session:
+        quarantined = clock.aware(session.get(Game, uuid.UUID(tables[0].id)).next_action_at)
+    assert quarantined > now[0], "the broken one waits before it is tried again"
+    assert worker.sweep(sessions) == 0
