@@ -14,6 +14,7 @@ blp = Blueprint("catalog", __name__, description="Game types and their options")
 @blp.route("/catalog")
 class Catalog(MethodView):
     @blp.response(200, schemas.CatalogSchema)
+    @blp.doc(operationId="get_catalog")
     def get(self):
         """Every game type: players, options with defaults and allowed values, deck, rules"""
         return {

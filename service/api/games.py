@@ -22,6 +22,7 @@ MAYBE_AUTH = [{}, {"seatToken": []}]
 class Games(MethodView):
     @blp.arguments(schemas.LobbyQuerySchema, location="query", unknown=ma.RAISE)
     @blp.response(200, schemas.LobbySchema)
+    @blp.doc(operationId="list_games")
     def get(self, query):
         """The lobby: public tables, newest first, a page at a time"""
         return games.lobby(
@@ -32,6 +33,7 @@ class Games(MethodView):
     @blp.response(201, schemas.CreatedGameSchema)
     @refusal(blp, 422, "Invalid body or options")
     @refusal(blp, 429, "Too many tables created from this client; see Retry-After")
+    @blp.doc(operationId="create_game")
     def post(self, body):
         """Create a table; the answer carries the host token (and a private table's code)"""
         return games.create(session(), body, client())
@@ -46,6 +48,7 @@ class GameSummary(MethodView):
     )
     @blp.alt_response(304, description="Not modified since the given If-None-Match")
     @refusal(blp, 404, "No such game")
+    @blp.doc(operationId="get_game")
     def get(self, game_id: uuid.UUID):
         """The public summary of a table"""
         game = games.load_current(session(), game_id)
@@ -63,6 +66,7 @@ class Players(MethodView):
     @refusal(blp, 404, "No such game")
     @refusal(blp, 409, "Table full, or the game has started")
     @refusal(blp, 429, "Too many joins or wrong codes from this client; see Retry-After")
+    @blp.doc(operationId="join_game")
     def post(self, body, game_id: uuid.UUID):
         """Take a seat (the answer carries its token); with the host token, `bot` adds a
         computer player"""
@@ -76,6 +80,7 @@ class JoinByCode(MethodView):
     @refusal(blp, 403, "No table has this code")
     @refusal(blp, 409, "Table full, or the game has started")
     @refusal(blp, 429, "Too many joins or wrong codes from this client; see Retry-After")
+    @blp.doc(operationId="join_by_code")
     def post(self, body):
         """Take a seat at a private table by its code"""
         return games.join_by_code(session(), body["code"], body["name"], client())
@@ -89,6 +94,7 @@ class Deal(MethodView):
     @refusal(blp, 403, "The first round is the host's to deal")
     @refusal(blp, 409, "Wrong phase, or too few players")
     @blp.doc(security=SEAT_AUTH)
+    @blp.doc(operationId="deal")
     def post(self, body, game_id: uuid.UUID):
         """Shuffle and deal: the first round by the host, the next by the host or a player"""
         return games.deal(session(), game_id, bearer_token(), body.get("fill_with_bots"))
@@ -100,6 +106,7 @@ class Leave(MethodView):
     @refusal(blp, 401, "No or unknown token")
     @refusal(blp, 409, "The match is over")
     @blp.doc(security=SEAT_AUTH)
+    @blp.doc(operationId="leave")
     def post(self, game_id: uuid.UUID):
         """Leave the table: a waiting seat is freed, a running one goes to a bot"""
         return games.leave(session(), game_id, bearer_token())
@@ -112,6 +119,7 @@ class End(MethodView):
     @refusal(blp, 403, "Not the host")
     @refusal(blp, 409, "Already finished")
     @blp.doc(security=SEAT_AUTH)
+    @blp.doc(operationId="end_match")
     def post(self, game_id: uuid.UUID):
         """End the match (host token): the game is finished and its log revealed"""
         return games.end(session(), game_id, bearer_token())
@@ -123,6 +131,7 @@ class View(MethodView):
     @refusal(blp, 401, "Unknown token")
     @refusal(blp, 404, "No such game")
     @blp.doc(security=MAYBE_AUTH)
+    @blp.doc(operationId="get_view")
     def get(self, game_id: uuid.UUID):
         """What the token's seat may know, with its legal moves; no token: a spectator"""
         game = games.load_current(session(), game_id)
@@ -139,6 +148,7 @@ class Moves(MethodView):
     @refusal(blp, 412, "If-Match names an older version")
     @refusal(blp, 422, "Not one of your legal_moves, or malformed")
     @blp.doc(security=SEAT_AUTH)
+    @blp.doc(operationId="play_move")
     def post(self, headers, body, game_id: uuid.UUID):
         """Play one of your legal_moves"""
         return games.move(
@@ -158,6 +168,7 @@ class Events(MethodView):
     @refusal(blp, 401, "Unknown token")
     @refusal(blp, 404, "No such game")
     @blp.doc(security=MAYBE_AUTH)
+    @blp.doc(operationId="list_events")
     def get(self, query, game_id: uuid.UUID):
         """The event log after `after`, as the token's seat may see it; `wait` long-polls"""
         return games.wait_for_events(
@@ -180,6 +191,7 @@ class Stream(MethodView):
     @refusal(blp, 401, "Unknown token")
     @refusal(blp, 404, "No such game")
     @blp.doc(security=MAYBE_AUTH)
+    @blp.doc(operationId="stream_events")
     def get(self, query, headers, game_id: uuid.UUID):
         """The event log as Server-Sent Events, as the token's seat may see it, live"""
         config = current_app.config

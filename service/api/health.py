@@ -28,6 +28,7 @@ class NotReady(ServiceError):
 @blp.route("/health")
 class Health(MethodView):
     @blp.response(200, schemas.HealthSchema)
+    @blp.doc(operationId="health")
     def get(self):
         """200 while the process serves"""
         return {"status": "ok", "waiters": hub().waiting}
@@ -37,6 +38,7 @@ class Health(MethodView):
 class Ready(MethodView):
     @blp.response(200, schemas.HealthSchema)
     @refusal(blp, 503, "The database does not answer or is not migrated, or no worker runs")
+    @blp.doc(operationId="ready")
     def get(self):
         """200 when the database answers, its schema is at the newest migration, and a
         worker has reported within WORKER_HEARTBEAT_SECONDS"""

@@ -204,7 +204,10 @@ class DealSchema(StrictSchema):
 
 class JoinedSchema(ma.Schema):
     seat = Int()
-    token = fields.String(metadata={"description": "Bearer token of this seat"})
+    token = fields.String(
+        allow_none=True,
+        metadata={"description": "Bearer token of this seat; null for a computer player"},
+    )
 
 
 class CodeJoinSchema(StrictSchema):
