@@ -35,7 +35,11 @@ def one_game(slug, options, players, seed, level):
         seat = acting[0]
         view = {**game.view(state, seat), "legal_moves": game.legal_moves(state, seat)}
         move = bots.choose(
-            slug, level if seat == basic_seat else "random", view, seat_log(events, seat), rng
+            slug,
+            level if seat == basic_seat else "random",
+            view,
+            lambda seat=seat, events=events: seat_log(events, seat),
+            rng,
         )
         events += play(game, state, seat, move, rng)
     return basic_seat in game.result(state).winners

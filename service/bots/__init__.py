@@ -30,7 +30,15 @@ BASIC: dict[str, Strategy] = {
 }
 
 
-def choose(game_type: str, level: str, view: dict, events: list[dict], rng: Rng) -> dict:
-    """The bot's move: always one of ``view["legal_moves"]``."""
+# The strategies that read the log; the others decide from the view alone.
+READS_LOG = {go_fish.choose}
+
+
+def choose(
+    game_type: str, level: str, view: dict, events: Callable[[], list[dict]], rng: Rng
+) -> dict:
+    """The bot's move: always one of ``view["legal_moves"]``. ``events`` gives the log as
+    the seat sees it, read only by a strategy that needs it (reading a long log for every
+    automatic move would make a game of bots quadratic in its length)."""
     strategy = BASIC.get(game_type, random_move) if level == "basic" else random_move
-    return strategy(view, events, rng)
+    return strategy(view, events() if strategy in READS_LOG else [], rng)

@@ -196,7 +196,7 @@ def test_all_books_bots_always_finish(level, players):
         while FISH.result(game) is None and moves < 2_000:
             seat = game.turn
             view = {**FISH.view(game, seat), "legal_moves": FISH.legal_moves(game, seat)}
-            move = bots.choose("go-fish", level, view, log, rng)
+            move = bots.choose("go-fish", level, view, lambda log=log: log, rng)
             log += [_public(e) for e in play(FISH, game, seat, move, rng)]
             moves += 1
         assert FISH.result(game) is not None, f"seed {seed} did not end"
