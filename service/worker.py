@@ -52,7 +52,7 @@ def sweep(sessions: sessionmaker[Session], stop=lambda: False) -> int:
             if stop():
                 break
             try:
-                handled += _advance(session, game_id, now)
+                handled += _advance(session, game_id, clock.now())
             except DATABASE_AWAY:
                 raise
             except Exception:  # one broken game must not hold up the others
@@ -63,8 +63,9 @@ def sweep(sessions: sessionmaker[Session], stop=lambda: False) -> int:
 
 
 def _advance(session: Session, game_id, now) -> int:
-    """Apply what is due in one game, in a transaction of its own; 0 if another worker or
-    a request holds it, or it is no longer due."""
+    """Apply what is due in one game at ``now``, read after the candidates were picked,
+    in a transaction of its own; 0 if another worker or a request holds it, or it is no
+    longer due."""
     game = session.scalars(
         select(Game)
         .where(Game.id == game_id, Game.next_action_at <= now)

@@ -16,7 +16,7 @@ from datetime import datetime
 from typing import Any
 
 from sqlalchemy import select, tuple_
-from sqlalchemy.orm import Session, selectinload
+from sqlalchemy.orm import Session, joinedload, selectinload
 
 from .. import engine
 from ..engine.base import canonical
@@ -79,10 +79,12 @@ def _new_code() -> str:
 
 
 def load(session: Session, game_id: uuid.UUID, lock: bool = False) -> Game:
-    query = select(Game).where(Game.id == game_id)
-    if lock:
-        query = query.with_for_update().execution_options(populate_existing=True)
-    game = session.scalars(query).one_or_none()
+    """The game; locked, or else with its seats in the same statement, so that who holds
+    which seat is read at the same moment as the game (a seat can change hands between
+    two reads: a player leaves a waiting table and the later seats move up)."""
+    query = select(Game).where(Game.id == game_id).execution_options(populate_existing=True)
+    query = query.with_for_update() if lock else query.options(joinedload(Game.seats))
+    game = session.scalars(query).unique().one_or_none()
     if game is None:
         raise NotFound(f"no game {game_id}")
     return game
@@ -124,7 +126,9 @@ def events_page(
 ) -> dict[str, Any]:
     rows = session.scalars(
         select(EventRow)
-        .where(EventRow.game_id == game.id, EventRow.seq > after)
+        # only what the loaded game knows of: a later event may belong to seats as they
+        # are after a change the loaded game has not seen
+        .where(EventRow.game_id == game.id, EventRow.seq > after, EventRow.seq <= game.last_seq)
         .order_by(EventRow.seq)
         .limit(limit)
     )
@@ -373,8 +377,8 @@ def deal(
 ) -> dict[str, Any]:
     """Deal the first round (the host, who may fill the empty seats with bots) or the
     next one (the host or any player)."""
-    now = clock.now()
     game = load(session, game_id, lock=True)
+    now = clock.now()  # after the lock, as for moves
     if token is None:
         raise Unauthorized("dealing needs a token as 'Authorization: Bearer <token>'")
     identity = identify(game, token)
@@ -438,8 +442,8 @@ def move(
     idempotency_key: str | None,
     if_match: str | None,
 ) -> dict[str, Any]:
-    now = clock.now()
     game = load(session, game_id, lock=True)
+    now = clock.now()  # after the lock: a turn begins when its move commits, never earlier
     seat = require_seat(game, token)
     expected_version = _version(if_match)
     if idempotency_key is not None and not IDEMPOTENCY_KEY.fullmatch(idempotency_key):

@@ -8,6 +8,7 @@ concurrent requests share one count and none slips past it.
 
 The client is the peer address (behind a proxy, configure ProxyFix: see the README)."""
 
+import hashlib
 import math
 from datetime import datetime, timedelta
 
@@ -47,13 +48,13 @@ def take(session: Session, client: str, action: str, now: datetime) -> None:
 def give_back(session: Session, client: str, action: str, now: datetime) -> None:
     """Uncount one request of this window (a right code), in the caller's transaction."""
     session.query(RateCounter).filter_by(
-        client=client, action=action, window_start=_window(now)
+        client=_key(client), action=action, window_start=_window(now)
     ).update({"count": RateCounter.count - 1})
 
 
 def _count_one(session: Session, client: str, action: str, window: datetime) -> int:
     statement = insert(session, RateCounter).values(
-        client=client, action=action, window_start=window, count=1
+        client=_key(client), action=action, window_start=window, count=1
     )
     same_window = RateCounter.window_start == statement.excluded.window_start
     statement = statement.on_conflict_do_update(
@@ -64,6 +65,11 @@ def _count_one(session: Session, client: str, action: str, window: datetime) -> 
         },
     ).returning(RateCounter.count)
     return session.execute(statement).scalar_one()
+
+
+def _key(client: str) -> str:
+    """A fixed-width key: a forwarded address is whatever the client wrote."""
+    return client if len(client) <= 45 else hashlib.sha256(client.encode()).hexdigest()
 
 
 def _window(now: datetime) -> datetime:

@@ -145,3 +145,31 @@ def test_once_finished_the_log_reveals_everything(app, client):
     hands = [event for event in spectator_log if event["type"] == "hand"]
     assert all("hand" in event["data"] for event in hands)
     assert spectator_log[-1]["data"]["seed"] == str(SEED)
+
+
+def test_a_seat_changing_hands_during_a_read_leaks_nothing(app, client, monkeypatch):
+    """A reader's seat is read with the game; events after it are left for the next look.
+    Here, between the two, seat 1 leaves the waiting table (seat 2 becomes seat 1), a
+    player joins and the host deals: the reader, still seat 2 for this read, must not get
+    the hand of the new seat 2."""
+    import uuid
+
+    from service.store import games
+
+    table = Table.create(client, players=3, deal=False, seed=90)
+    game_id = uuid.UUID(table.id)
+    real_page = games.events_page
+
+    def page_after_a_change(*args, **kwargs):
+        monkeypatch.setattr(games, "events_page", real_page)
+        with app.extensions["db_sessions"]() as other:  # another request, meanwhile
+            games.leave(other, game_id, table.tokens[1])
+            games.join(other, game_id, {"name": "late"}, None, "10.0.0.9")
+            games.deal(other, game_id, table.host)
+        return real_page(*args, **kwargs)
+
+    monkeypatch.setattr(games, "events_page", page_after_a_change)
+    page = table.events(2).json
+    assert [event for event in page["events"] if event["type"] == "hand"] == []
+    log = table.events(2).json["events"]
+    assert [e["seat"] for e in log if e["type"] == "hand" and "hand" in e["data"]] == [1]
