@@ -12,7 +12,7 @@ Most books wins.
 """
 
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .base import Event, Game, Option, RoundResult, deal_events
 from .cards import RANKS, deal_from_top, rank, sort_key, standard_deck
@@ -26,7 +26,8 @@ class GoFishState:
     dealer: int
     end: str  # "first_empty" | "all_books"
     turn: int | None = None
-    fruitless: int = 0  # asks in a row, with the stock empty, that moved no card
+    # the seats that asked in vain, the stock empty, since a card last changed hands
+    fruitless: list[int] = field(default_factory=list)
 
     @property
     def players(self) -> int:
@@ -36,7 +37,8 @@ class GoFishState:
         if self.end == "all_books":
             # RULES.md: with the stock empty, a full cycle of turns in which no card
             # changes hands ends the round (else players could ask in vain forever).
-            stalled = not self.stock and self.fruitless >= sum(map(bool, self.hands))
+            holders = {seat for seat, hand in enumerate(self.hands) if hand}
+            stalled = not self.stock and holders <= set(self.fruitless)
             return stalled or sum(map(len, self.books)) == len(RANKS)
         return not self.stock or not all(self.hands)
 
@@ -104,7 +106,7 @@ class GoFish(Game):
         gift = [card for card in state.hands[asked] if rank(card) == wanted]
         events = [Event("ask", seat, {"seat": asked, "rank": wanted})]
         if gift:
-            state.fruitless = 0
+            state.fruitless = []
             state.hands[asked] = [card for card in state.hands[asked] if card not in gift]
             state.hands[seat] += gift
             # sorted: the giver's order would tell which of her cards she drew when
@@ -114,7 +116,7 @@ class GoFish(Game):
             return events + self._next_turn(state, seat)
         events.append(Event("go_fish", asked, {"to_seat": seat}))
         if not state.stock:
-            state.fruitless += 1
+            state.fruitless.append(seat)
             return events + self._next_turn(state, asked)
         card = state.stock.pop()
         state.hands[seat].append(card)

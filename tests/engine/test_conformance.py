@@ -153,7 +153,8 @@ def go_fish_invariants(slug, game, state, options):
     if (result := game.result(state)) is None:
         return
     if options["end"] == "all_books":
-        stalled = not state.stock and state.fruitless >= sum(map(bool, state.hands))
+        holders = {seat for seat, hand in enumerate(state.hands) if hand}
+        stalled = not state.stock and holders <= set(state.fruitless)
         assert len(booked) == 13 or stalled, "all books, or a fruitless cycle"
     else:
         assert not state.stock or not all(state.hands), "ends on an empty hand or stock"

@@ -227,3 +227,12 @@ def test_the_basic_bot_does_not_repeat_an_ask_answered_go_fish():
     assert choose(view, log, Rng(1)) == {"type": "ask", "seat": 2, "rank": "9"}
     drew = log + [{"type": "draw", "seat": 1, "data": {"stock": 3}}]
     assert choose(view, drew, Rng(1))["seat"] == 1, "after a draw she may hold it again"
+
+
+def test_all_books_two_players_asking_each_other_in_vain_do_not_end_it_for_the_third():
+    """The cycle is every holder's turn: A and B asking each other is not one."""
+    game = state([["9H"], ["7D"], ["KC"]], stock=[], end="all_books")
+    ask(game, 0, 1, "9")  # vain: seat 1's turn
+    ask(game, 1, 0, "7")  # vain: seat 0's turn
+    ask(game, 0, 1, "9")  # vain again: seat 2 has not had a turn
+    assert FISH.result(game) is None
