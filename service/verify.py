@@ -31,7 +31,8 @@ def verify(summary: dict[str, Any], log: list[dict[str, Any]]) -> list[str]:
     over = log[-1] if log else {}
     if summary["status"] != "finished" or over.get("type") != "game_over":
         return ["the match is not finished: its seed is not revealed yet"]
-    seed, nonce = int(over["data"]["seed"]), int(over["data"]["nonce"])
+    nonce = over["data"].get("nonce")  # none in the logs of tables made before nonces
+    seed, nonce = int(over["data"]["seed"]), None if nonce is None else int(nonce)
     problems = []
     if seed_commitment(seed, nonce) != summary["seed_commitment"]:
         problems.append("the seed and nonce do not match the commitment")

@@ -22,11 +22,12 @@ import hmac
 _SPACE = 2**64
 
 
-def seed_commitment(seed: int, nonce: int) -> str:
+def seed_commitment(seed: int, nonce: int | None) -> str:
     """SHA-256 of the nonce (16 bytes, big-endian) followed by the seed's decimal ASCII
     form, published before either is: the nonce's 128 bits keep a short chosen seed
-    from being found by trying them all."""
-    return hashlib.sha256(nonce.to_bytes(16, "big") + str(seed).encode()).hexdigest()
+    from being found by trying them all. Tables made before nonces: the seed alone."""
+    prefix = b"" if nonce is None else nonce.to_bytes(16, "big")
+    return hashlib.sha256(prefix + str(seed).encode()).hexdigest()
 
 
 class Rng:

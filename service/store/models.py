@@ -51,7 +51,7 @@ class Game(Base):
     seed: Mapped[str] = mapped_column(String(80))
     # 128 random bits hashed with the seed into the commitment, so that a short chosen
     # seed cannot be found from it; revealed with the seed when the match is finished.
-    nonce: Mapped[str] = mapped_column(String(40))
+    nonce: Mapped[str | None] = mapped_column(String(40))  # None: a table made before
     seeded: Mapped[bool] = mapped_column(Boolean, default=False)  # the host chose the seed
     rng_counter: Mapped[int] = mapped_column(BigInteger, default=0)
     state: Mapped[dict[str, Any] | None]  # the engine's state of the current round

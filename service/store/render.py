@@ -121,7 +121,8 @@ def render_event(row: EventRow, seat: int | None, game: Game) -> dict[str, Any]:
 
 
 def _commitment(game: Game) -> str | None:
-    return engine.seed_commitment(int(game.seed), int(game.nonce)) if game.round else None
+    nonce = None if game.nonce is None else int(game.nonce)
+    return engine.seed_commitment(int(game.seed), nonce) if game.round else None
 
 
 def _iso(moment: datetime) -> str:

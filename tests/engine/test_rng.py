@@ -72,3 +72,7 @@ def test_commitment_is_sha256_of_the_nonce_then_the_decimal_seed():
 
 # Computed once from the documented algorithm; a change here breaks every replay.
 PINNED_42 = [0, 40, 11, 19, 10, 35]
+
+
+def test_tables_made_before_nonces_keep_their_commitment():
+    assert seed_commitment(123, None) == hashlib.sha256(b"123").hexdigest()
