@@ -25,11 +25,24 @@ from sqlalchemy import text
 from sqlalchemy.engine import make_url
 from sqlalchemy.orm import Session
 
+from ..errors import DatabaseUnavailable
+from .db import deadline
+
 log = logging.getLogger(__name__)
 
 CHANNEL = "game_events"
 POLL_SECONDS = 0.25  # SQLite, and PostgreSQL while the listener is away
-LISTEN_TIMEOUT = 5.0  # how often the listener looks up from its socket (to stop)
+LISTEN_TIMEOUT = 5.0  # how often the listener looks up from its socket (to stop, to ping)
+PING_SECONDS = 3.0  # a listener's ping unanswered this long: the connection is dead
+# TCP keepalives find a connection dropped silently (by a NAT or a load balancer)
+CONNECTION = {
+    "autocommit": True,
+    "connect_timeout": 5,
+    "keepalives": 1,
+    "keepalives_idle": 30,
+    "keepalives_interval": 10,
+    "keepalives_count": 3,
+}
 RECONNECT_SECONDS = (0.1, 5.0)  # first and longest pause between reconnections
 
 
@@ -130,8 +143,9 @@ class Hub:
         game_id, _, seq = payload.partition(":")
         with self._lock:
             waiters = list(self._waiters.get(game_id, ()))
+        number = int(seq) if seq.isascii() and seq.isdigit() else None
         for waiter in waiters:
-            waiter.hint(int(seq) if seq.isdigit() else None)
+            waiter.hint(number)
 
     def _wake_all(self) -> None:
         with self._lock:
@@ -143,7 +157,7 @@ class Hub:
         pause = RECONNECT_SECONDS[0]
         while not self._stopping.is_set():
             try:
-                with psycopg.connect(self._conninfo, autocommit=True, connect_timeout=5) as conn:
+                with psycopg.connect(self._conninfo, **CONNECTION) as conn:
                     conn.execute(f"LISTEN {CHANNEL}")
                     self.listening.set()
                     self._wake_all()  # hints sent while we were away are lost
@@ -151,8 +165,12 @@ class Hub:
                     while not self._stopping.is_set():
                         for note in conn.notifies(timeout=LISTEN_TIMEOUT):
                             self.dispatch(note.payload)
-            except psycopg.Error as error:
+                        with deadline(PING_SECONDS):  # a silent connection may be dead
+                            conn.execute("SELECT 1")
+            except (psycopg.Error, DatabaseUnavailable) as error:
                 log.warning("listener disconnected (%s); reconnecting in %.1fs", error, pause)
+            except Exception:  # whatever it was, waiters must not lose their listener
+                log.exception("listener failed; restarting in %.1fs", pause)
             finally:
                 self.listening.clear()
                 self._wake_all()
