@@ -32,11 +32,8 @@ def start_deadline() -> None:
     if request.endpoint in WAITING_ENDPOINTS:
         return
     ready = request.endpoint == "health.Ready"
-    g.stop_deadline = start_database_deadline(READY_SECONDS if ready else request_seconds())
-
-
-def request_seconds() -> float:
-    return current_app.config["DB_REQUEST_SECONDS"]
+    seconds = READY_SECONDS if ready else current_app.config["DB_REQUEST_SECONDS"]
+    g.stop_deadline = start_database_deadline(seconds)
 
 
 def close_session(_error=None) -> None:

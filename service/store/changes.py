@@ -26,7 +26,7 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.orm import Session
 
 from ..errors import DatabaseUnavailable
-from .db import deadline
+from .db import deadline, under_gevent
 
 log = logging.getLogger(__name__)
 
@@ -182,13 +182,10 @@ def _watch_hang_up(client: socket.socket, waiter: Waiter):
     """Wake ``waiter`` when the client closes its socket; returns the stop function.
     Only under gevent (the served case), where it costs an event-loop watcher, not a
     thread."""
-    try:
-        from gevent import get_hub
-        from gevent.monkey import is_module_patched
-    except ImportError:
+    if not under_gevent():
         return None
-    if not is_module_patched("socket"):
-        return None
+    from gevent import get_hub
+
     fd = client.fileno()
     watcher = get_hub().loop.io(fd, 1)  # 1: readable
 

@@ -71,9 +71,11 @@ def start_deadline(seconds: float) -> Callable[[], None]:
     """Under gevent, raise ``DeadlineExceeded`` in this greenlet after ``seconds``;
     elsewhere a no-op, and the server-side timeouts alone bound the wait. Returns the
     function that stops it."""
-    timeout = _gevent_timeout(seconds)
-    if timeout is None:
+    if not under_gevent():
         return lambda: None
+    from gevent import Timeout
+
+    timeout = Timeout(seconds, DeadlineExceeded(f"the database did not answer in {seconds} s"))
     timeout.start()
     return timeout.close
 
@@ -102,12 +104,11 @@ def deadline(seconds: float):
         stop()
 
 
-def _gevent_timeout(seconds: float):
+def under_gevent() -> bool:
+    """Whether gevent has patched this process (gunicorn's gevent workers do); in tests
+    and in the worker process, plain threads run instead."""
     try:
-        from gevent import Timeout
         from gevent.monkey import is_module_patched
     except ImportError:
-        return None
-    if not is_module_patched("socket"):
-        return None
-    return Timeout(seconds, DeadlineExceeded(f"the database did not answer in {seconds} s"))
+        return False
+    return is_module_patched("socket")

@@ -87,8 +87,8 @@ def catch_up(session: Session, game: Game, now: datetime) -> list[EventRow]:
         rng = engine.Rng(int(game.seed), game.rng_counter)
         # the game's own moves: autopilot never chooses to resume
         seat_view = {**view(game, seat), "legal_moves": rules.legal_moves(state, seat)}
-        log = lambda seat=seat: seat_events(session, game, seat)  # noqa: E731
-        move = bots.choose(game.type, level, seat_view, log, rng)
+        seat_log = lambda seat=seat: seat_events(session, game, seat)  # noqa: E731
+        move = bots.choose(game.type, level, seat_view, seat_log, rng)
         game.rng_counter = rng.counter  # the bot's draws are part of the game's stream
         rows += apply_move(session, game, seat, move, now, before, by)
     return rows
