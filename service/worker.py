@@ -24,7 +24,7 @@ from sqlalchemy.orm import Session, sessionmaker
 from .config import Config
 from .store import clock, play, retention
 from .store.db import DATABASE_AWAY, make_engine, make_session_factory, upsert
-from .store.models import Game, WorkerHeartbeat
+from .store.models import Game, Status, WorkerHeartbeat
 
 log = logging.getLogger("service.worker")
 BATCH = 20
@@ -44,7 +44,7 @@ def sweep(sessions: sessionmaker[Session], stop=lambda: False) -> int:
     with sessions() as session:
         due = session.scalars(
             select(Game.id)
-            .where(Game.next_action_at <= now, Game.status == "playing")
+            .where(Game.next_action_at <= now, Game.status == Status.PLAYING)
             .order_by(Game.next_action_at)
             .limit(BATCH)
         ).all()

@@ -11,11 +11,12 @@ import pytest
 os.environ.setdefault("CREATES_PER_MINUTE", "1000000")
 os.environ.setdefault("JOINS_PER_MINUTE", "1000000")
 
-from service import create_app
+from service import App, create_app
 from service.config import normalise_database_url
 from service.store.models import Base
 
 from .databases import create_database, drop_database, migrate, postgres_answers
+from .spec_check import SpecCheckingClient, take_mismatches_elsewhere
 
 DEFAULT_TEST_URL = "postgresql://postgres@127.0.0.1:5432/test"
 
@@ -39,6 +40,26 @@ def pytest_collection_modifyitems(config, items):
         for item in items:
             if "postgres" in item.keywords:
                 item.add_marker(skip)
+
+
+@pytest.fixture(scope="session", autouse=True)
+def spec_checked_clients():
+    """Every in-process test client of every app the suite makes (the ``client`` fixture,
+    ``app.test_client()``) checks each answer against the app's OpenAPI document (see
+    ``tests/spec_check.py``); a mismatch fails the test."""
+    App.test_client_class = SpecCheckingClient
+    yield
+    App.test_client_class = None
+
+
+@pytest.fixture(autouse=True)
+def _no_spec_mismatch_elsewhere():
+    """A mismatch raised in a thread the test started fails the test, even if the thread
+    swallowed it."""
+    yield
+    mismatches = take_mismatches_elsewhere()
+    if mismatches:
+        pytest.fail("\n\n".join(mismatches), pytrace=False)
 
 
 @pytest.fixture(scope="session")
@@ -67,7 +88,8 @@ def app(database_url):
 
 @pytest.fixture
 def client(app):
-    """A test client; every table is emptied after the test."""
+    """A test client checking its answers against the spec; every table is emptied after
+    the test."""
     yield app.test_client()
     engine = app.extensions["db_engine"]
     with engine.begin() as connection:

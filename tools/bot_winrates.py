@@ -20,10 +20,6 @@ SETUPS = [
 ]
 
 
-def seat_log(events, seat):
-    return [{"type": e.type, "seat": e.seat, "data": e.seen_by(seat)} for e in events]
-
-
 def one_game(slug, options, players, seed, level):
     """Whether the seat played at ``level`` (the others random) is among the winners."""
     game = GAMES[slug]
@@ -31,17 +27,19 @@ def one_game(slug, options, players, seed, level):
     basic_seat = seed % players
     rng = Rng(seed)
     state, events = game.deal(options, players, (seed // players) % players, rng)
+    memory = {}
+    bots.remember(slug, memory, events)
     while acting := game.to_act(state):
         seat = acting[0]
-        view = {**game.view(state, seat), "legal_moves": game.legal_moves(state, seat)}
         move = bots.choose(
             slug,
             level if seat == basic_seat else "random",
-            view,
-            lambda seat=seat, events=events: seat_log(events, seat),
+            game.view(state, seat),
+            game.legal_moves(state, seat),
+            memory,
             rng,
         )
-        events += play(game, state, seat, move, rng)
+        bots.remember(slug, memory, play(game, state, seat, move, rng))
     return basic_seat in game.result(state).winners
 
 

@@ -31,7 +31,7 @@ def ours_crazy_eights(players, seed):
         seat = game.to_act(state)[0]
         groups = defaultdict(list)
         for move in game.legal_moves(state, seat):
-            groups[(move["type"], move.get("card"))].append(move)
+            groups[(move.kind, getattr(move, "card", None))].append(move)
         move = chooser.choice(groups[chooser.choice(sorted(groups, key=str))])
         play(game, state, seat, move, rng)
         moves += 1

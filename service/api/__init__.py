@@ -2,6 +2,7 @@
 
 import logging
 
+from apispec.utils import deepupdate
 from flask import Flask
 from flask_smorest import Api as SmorestApi
 from sqlalchemy.exc import IntegrityError
@@ -11,7 +12,7 @@ from werkzeug.exceptions import HTTPException
 from ..engine import EngineError
 from ..errors import Conflict, DatabaseUnavailable, ServiceError
 from ..store.db import DATABASE_AWAY
-from . import problems
+from . import problems, schemas, shapes
 
 log = logging.getLogger(__name__)
 
@@ -20,6 +21,39 @@ class Api(SmorestApi):
     """flask-smorest with RFC 9457 problem documents for every error."""
 
     ERROR_SCHEMA = problems.ProblemSchema
+
+    # The document's own settings, merged into the config's API_SPEC_OPTIONS.
+    SPEC_SETTINGS = {
+        "info": {
+            "summary": "Classic card games over REST: tables, seats, redacted views, moves",
+            # No license has been chosen for the service: all rights reserved.
+            "license": {"name": "Proprietary"},
+        },
+        # Relative: the host that serves this document (Swagger UI's "Try it out" too).
+        "servers": [{"url": "/", "description": "The service that serves this document"}],
+        # Public unless an operation says otherwise (the seat token where it is needed).
+        "security": [],
+        "components": {
+            "securitySchemes": {
+                "seatToken": {
+                    "description": "The token of a seat (from joining) or the host token (from "
+                    "creating the table), as `Authorization: Bearer <token>`",
+                }
+            }
+        },
+    }
+
+    def _init_spec(self, **options):
+        """The common refusals on every operation (``problems.CommonRefusals``), and the
+        document's own settings."""
+        refusals = problems.CommonRefusals(self._uses_database)
+        options["extra_plugins"] = [*(options.get("extra_plugins") or ()), refusals]
+        super()._init_spec(**options)
+        self.spec.options = deepupdate(self.spec.options, self.SPEC_SETTINGS)
+
+    def _uses_database(self, endpoint: str) -> bool:
+        blueprint = self._app.blueprints.get(endpoint.partition(".")[0])
+        return getattr(blueprint, "uses_database", True)
 
     def _register_responses(self):
         """flask-smorest's stock error responses, documented as problem documents."""
@@ -64,7 +98,8 @@ def init_api(app: Flask) -> Api:
     from .games import blp as games
     from .health import blp as health
 
-    api = Api(app)
+    api = Api(app, spec_kwargs={"marshmallow_plugin": shapes.Plugin()})
+    shapes.register_enums(api.spec, schemas.ENUMS)
     for blueprint in (catalog, games, health):
         api.register_blueprint(blueprint, url_prefix="/v1")
     return api

@@ -8,7 +8,9 @@ from ..engine import GAMES
 from . import schemas
 from .parsing import Blueprint
 
-blp = Blueprint("catalog", __name__, description="Game types and their options")
+blp = Blueprint(
+    "catalog", __name__, description="Game types and their options", uses_database=False
+)
 
 
 @blp.route("/catalog")

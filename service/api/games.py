@@ -6,7 +6,7 @@ import marshmallow as ma
 from flask import current_app, request
 from flask.views import MethodView
 
-from ..store import games
+from ..store import access, moves, reads, render, tables
 from . import schemas, sse
 from .context import bearer_token, client, client_socket, hub, session
 from .parsing import Blueprint
@@ -25,18 +25,41 @@ class Games(MethodView):
     @blp.doc(operationId="list_games")
     def get(self, query):
         """The lobby: public tables, newest first, a page at a time"""
-        return games.lobby(
+        return reads.lobby(
             session(), query.get("type"), query.get("status"), query.get("cursor"), query["limit"]
         )
 
-    @blp.arguments(schemas.CreateGameSchema)
+    @blp.arguments(
+        schemas.CreateGameSchema,
+        examples={
+            "public": {
+                "summary": "A public table of Old Maid for four",
+                "value": {
+                    "type": "old-maid",
+                    "options": {"preset": "online"},
+                    "seats": 4,
+                    "visibility": "public",
+                },
+            },
+            "private": {
+                "summary": "A private table of Crazy Eights with a turn clock and a chosen seed",
+                "value": {
+                    "type": "crazy-eights",
+                    "seats": 3,
+                    "visibility": "private",
+                    "turn_seconds": 60,
+                    "seed": "12345",
+                },
+            },
+        },
+    )
     @blp.response(201, schemas.CreatedGameSchema)
     @refusal(blp, 422, "Invalid body or options")
     @refusal(blp, 429, "Too many tables created from this client; see Retry-After")
     @blp.doc(operationId="create_game")
     def post(self, body):
         """Create a table; the answer carries the host token (and a private table's code)"""
-        return games.create(session(), body, client())
+        return tables.create(session(), body, client())
 
 
 @blp.route("/games/<uuid:game_id>")
@@ -51,31 +74,38 @@ class GameSummary(MethodView):
     @blp.doc(operationId="get_game")
     def get(self, game_id: uuid.UUID):
         """The public summary of a table"""
-        game = games.load_current(session(), game_id)
+        game = reads.load_current(session(), game_id)
         etag = f'"{game.version}"'
         if request.if_none_match.contains(str(game.version)):
             return "", 304, {"ETag": etag}
-        return games.summary(game), {"ETag": etag}
+        return render.summary(game), {"ETag": etag}
 
 
 @blp.route("/games/<uuid:game_id>/players")
 class Players(MethodView):
-    @blp.arguments(schemas.JoinSchema)
+    @blp.arguments(
+        schemas.JoinSchema,
+        examples={
+            "player": {"summary": "Take a seat", "value": {"name": "Ada"}},
+            "bot": {"summary": "Add a computer player (host token)", "value": {"bot": "basic"}},
+        },
+    )
     @blp.response(201, schemas.JoinedSchema)
-    @refusal(blp, 403, "Wrong or missing code of a private table")
+    @refusal(blp, 403, "Wrong or missing code of a private table; a bot without the host token")
     @refusal(blp, 404, "No such game")
     @refusal(blp, 409, "Table full, or the game has started")
     @refusal(blp, 429, "Too many joins or wrong codes from this client; see Retry-After")
+    @blp.doc(security=MAYBE_AUTH)
     @blp.doc(operationId="join_game")
     def post(self, body, game_id: uuid.UUID):
         """Take a seat (the answer carries its token); with the host token, `bot` adds a
         computer player"""
-        return games.join(session(), game_id, body, bearer_token(), client())
+        return tables.join(session(), game_id, body, bearer_token(), client())
 
 
 @blp.route("/tables/join")
 class JoinByCode(MethodView):
-    @blp.arguments(schemas.CodeJoinSchema)
+    @blp.arguments(schemas.CodeJoinSchema, example={"code": "K7QX2M9B", "name": "Ada"})
     @blp.response(201, schemas.CodeJoinedSchema)
     @refusal(blp, 403, "No table has this code")
     @refusal(blp, 409, "Table full, or the game has started")
@@ -83,12 +113,12 @@ class JoinByCode(MethodView):
     @blp.doc(operationId="join_by_code")
     def post(self, body):
         """Take a seat at a private table by its code"""
-        return games.join_by_code(session(), body["code"], body["name"], client())
+        return tables.join_by_code(session(), body["code"], body["name"], client())
 
 
 @blp.route("/games/<uuid:game_id>/deal")
 class Deal(MethodView):
-    @blp.arguments(schemas.DealSchema, required=False)
+    @blp.arguments(schemas.DealSchema, required=False, example={"fill_with_bots": "basic"})
     @blp.response(200, schemas.GameSchema)
     @refusal(blp, 401, "No or unknown token")
     @refusal(blp, 403, "The first round is the host's to deal")
@@ -97,19 +127,20 @@ class Deal(MethodView):
     @blp.doc(operationId="deal")
     def post(self, body, game_id: uuid.UUID):
         """Shuffle and deal: the first round by the host, the next by the host or a player"""
-        return games.deal(session(), game_id, bearer_token(), body.get("fill_with_bots"))
+        return tables.deal(session(), game_id, bearer_token(), body.get("fill_with_bots"))
 
 
 @blp.route("/games/<uuid:game_id>/leave")
 class Leave(MethodView):
     @blp.response(200, schemas.GameSchema)
     @refusal(blp, 401, "No or unknown token")
+    @refusal(blp, 403, "The host token holds no seat")
     @refusal(blp, 409, "The match is over")
     @blp.doc(security=SEAT_AUTH)
     @blp.doc(operationId="leave")
     def post(self, game_id: uuid.UUID):
         """Leave the table: a waiting seat is freed, a running one goes to a bot"""
-        return games.leave(session(), game_id, bearer_token())
+        return tables.leave(session(), game_id, bearer_token())
 
 
 @blp.route("/games/<uuid:game_id>/end")
@@ -122,7 +153,7 @@ class End(MethodView):
     @blp.doc(operationId="end_match")
     def post(self, game_id: uuid.UUID):
         """End the match (host token): the game is finished and its log revealed"""
-        return games.end(session(), game_id, bearer_token())
+        return tables.end(session(), game_id, bearer_token())
 
 
 @blp.route("/games/<uuid:game_id>/view")
@@ -134,8 +165,8 @@ class View(MethodView):
     @blp.doc(operationId="get_view")
     def get(self, game_id: uuid.UUID):
         """What the token's seat may know, with its legal moves; no token: a spectator"""
-        game = games.load_current(session(), game_id)
-        return games.view(game, games.identify(game, bearer_token()).seat)
+        game = reads.load_current(session(), game_id)
+        return render.view(game, access.identify(game, bearer_token()).seat)
 
 
 @blp.route("/games/<uuid:game_id>/moves")
@@ -144,6 +175,7 @@ class Moves(MethodView):
     @blp.arguments(schemas.MoveSchema)
     @blp.response(201, schemas.MoveAnswerSchema)
     @refusal(blp, 401, "No or unknown token")
+    @refusal(blp, 403, "The host token plays no seat")
     @refusal(blp, 409, "Not your turn, or wrong phase")
     @refusal(blp, 412, "If-Match names an older version")
     @refusal(blp, 422, "Not one of your legal_moves, or malformed")
@@ -151,7 +183,7 @@ class Moves(MethodView):
     @blp.doc(operationId="play_move")
     def post(self, headers, body, game_id: uuid.UUID):
         """Play one of your legal_moves"""
-        return games.move(
+        return moves.move(
             session(),
             game_id,
             bearer_token(),
@@ -171,7 +203,7 @@ class Events(MethodView):
     @blp.doc(operationId="list_events")
     def get(self, query, game_id: uuid.UUID):
         """The event log after `after`, as the token's seat may see it; `wait` long-polls"""
-        return games.wait_for_events(
+        return reads.wait_for_events(
             session(),
             hub(),
             game_id,
@@ -195,7 +227,7 @@ class Stream(MethodView):
     def get(self, query, headers, game_id: uuid.UUID):
         """The event log as Server-Sent Events, as the token's seat may see it, live"""
         config = current_app.config
-        stream = games.EventStream(
+        stream = reads.EventStream(
             current_app.extensions["db_sessions"],
             hub(),
             game_id,

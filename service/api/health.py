@@ -18,7 +18,8 @@ from .context import hub, session
 from .parsing import Blueprint
 from .problems import refusal
 
-blp = Blueprint("health", __name__, description="Liveness and readiness")
+# Only /ready reads the database, and it documents its own 503.
+blp = Blueprint("health", __name__, description="Liveness and readiness", uses_database=False)
 
 
 class NotReady(ServiceError):
@@ -36,8 +37,14 @@ class Health(MethodView):
 
 @blp.route("/ready")
 class Ready(MethodView):
-    @blp.response(200, schemas.HealthSchema)
-    @refusal(blp, 503, "The database does not answer or is not migrated, or no worker runs")
+    @blp.response(200, schemas.ReadySchema)
+    @refusal(
+        blp,
+        503,
+        "The database does not answer or is not migrated, or no worker runs (Retry-After "
+        "when the database is only slow)",
+        retry_after_always=False,
+    )
     @blp.doc(operationId="ready")
     def get(self):
         """200 when the database answers, its schema is at the newest migration, and a

@@ -43,4 +43,11 @@ class Parser(FlaskParser):
 
 
 class Blueprint(flask_smorest.Blueprint):
+    """``uses_database=False``: its operations never touch the database, so they are not
+    documented with the 503 of a database away (see ``problems.CommonRefusals``)."""
+
     ARGUMENTS_PARSER = Parser()
+
+    def __init__(self, *args, uses_database: bool = True, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.uses_database = uses_database

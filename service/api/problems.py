@@ -4,6 +4,7 @@ import json
 import logging
 
 import marshmallow as ma
+from apispec import BasePlugin
 from flask import Response
 from werkzeug.exceptions import HTTPException
 
@@ -48,11 +49,86 @@ class ProblemSchema(ma.Schema):
     errors = ma.fields.Dict(metadata={"description": "Per-field messages of a validation error"})
 
 
-def refusal(blp, status: int, description: str):
-    """Document an error answer of a view: a problem document with this status."""
+RETRY_AFTER = {
+    "description": "Seconds to wait before trying again",
+    "schema": {"type": "integer", "minimum": 1},
+}
+# Refusals that say when to try again.
+RETRY_STATUSES = {429, 503}
+
+
+def _retry_after(status: int, required: bool) -> dict | None:
+    if status not in RETRY_STATUSES:
+        return None
+    return {"Retry-After": {**RETRY_AFTER, "required": required}}
+
+
+def refusal(blp, status: int, description: str, *, retry_after_always: bool = True):
+    """Document an error answer of a view: a problem document with this status (a 429 or
+    a 503 with its Retry-After header; ``retry_after_always=False``: not every one)."""
     return blp.alt_response(
-        status, schema=ProblemSchema, content_type=PROBLEM_MEDIA_TYPE, description=description
+        status,
+        schema=ProblemSchema,
+        content_type=PROBLEM_MEDIA_TYPE,
+        description=description,
+        headers=_retry_after(status, retry_after_always),
     )
+
+
+# The refusals an operation can answer by what it is, as response components:
+# name -> (status, description).
+COMMON_REFUSALS = {
+    "MalformedBody": (400, "The body is not JSON, or JSON nested too deep or with a number too long"),
+    "Unauthorized": (401, "A malformed Authorization header, or a token of no seat of this game"),
+    "NoSuchGame": (404, "No such game"),
+    "BodyTooLarge": (413, "The body is larger than 64 KiB"),
+    "DatabaseUnavailable": (503, "The database is away or overloaded: retry after Retry-After"),
+}
+
+
+class CommonRefusals(BasePlugin):
+    """An apispec plugin that documents, on every operation, the refusals it can answer
+    by what it is, unless its view documents that status itself (with ``refusal``):
+
+    - one with a JSON body: 400 (malformed JSON) and 413 (body too large);
+    - one with security (a bearer token, even an optional one): 401;
+    - one under a game's path (``{game_id}``): 404;
+    - one of a blueprint that uses the database (``uses_database(endpoint)``): 503.
+
+    422 (arguments that do not validate) is flask-smorest's own, on every operation that
+    takes arguments; 429 is a view's own (only some are rate-limited)."""
+
+    def __init__(self, uses_database):
+        self.uses_database = uses_database
+
+    def init_spec(self, spec):
+        super().init_spec(spec)
+        for name, (status, description) in COMMON_REFUSALS.items():
+            response = {
+                "description": description,
+                "content": {PROBLEM_MEDIA_TYPE: {"schema": ProblemSchema}},
+            }
+            headers = _retry_after(status, required=True)
+            if headers:
+                response["headers"] = headers
+            spec.components.response(name, response, lazy=True)
+
+    def operation_helper(self, path=None, operations=None, **kwargs):
+        rule = kwargs.get("rule")
+        database = rule is None or self.uses_database(rule.endpoint)
+        for operation in (operations or {}).values():
+            responses = operation.setdefault("responses", {})
+            wanted = {
+                "MalformedBody": "requestBody" in operation,
+                "BodyTooLarge": "requestBody" in operation,
+                "Unauthorized": bool(operation.get("security")),
+                "NoSuchGame": "{game_id}" in (path or ""),
+                "DatabaseUnavailable": database,
+            }
+            for name, applies in wanted.items():
+                status = COMMON_REFUSALS[name][0]
+                if applies and status not in responses and str(status) not in responses:
+                    responses[status] = name
 
 
 def problem(status: int, code: str, title: str, detail: str, **extra) -> Response:
@@ -104,17 +180,34 @@ def from_engine_error(error: EngineError) -> Response:
             error.code,
             "Invalid options",
             str(error),
-            errors={error.option: [error.message]},
+            # the path a schema error would give (seats are not an option)
+            errors={_option_path(error.option): [error.message]},
         )
     title = "Not your turn" if isinstance(error, NotYourTurn) else "Illegal move"
     return problem(status, error.code, title, str(error))
 
 
+def _option_path(option: str) -> str:
+    return option if option == "seats" else f"options.{option}"
+
+
 def _flatten_locations(messages: dict) -> dict:
+    """webargs nests by location, marshmallow by field: a client gets one flat map from
+    the bad field's dotted path (`options.preset`, `seats`) to its messages."""
     locations = {"json", "query", "headers", "path", "view_args", "form", "files"}
     if set(messages) <= locations:
-        flat = {}
+        nested = {}
         for fields in messages.values():
-            flat.update(fields if isinstance(fields, dict) else {"_schema": fields})
-        return flat
-    return messages
+            nested.update(fields if isinstance(fields, dict) else {"_schema": fields})
+        messages = nested
+    return dict(_dotted(messages))
+
+
+def _dotted(messages, prefix=""):
+    for name, value in messages.items():
+        # a nested object's own error (not an object, say) is the object's
+        path = prefix[:-1] if name == "_schema" and prefix else f"{prefix}{name}"
+        if isinstance(value, dict):
+            yield from _dotted(value, f"{path}.")
+        else:
+            yield path, value

@@ -1,12 +1,27 @@
-"""Request and response shapes; the OpenAPI document is generated from them."""
+"""Request and response shapes; the OpenAPI document is generated from them. The
+games' own moves, views, events and options come from the engine's declarations
+(``shapes``)."""
+
+from typing import Any, get_args, get_type_hints
 
 import marshmallow as ma
 from marshmallow import fields, validate
 
+from .. import engine
 from ..bots import LEVELS
 from ..engine import GAMES
+from .shapes import Enum, Int, StrictBoolean, fields_of, merged_schema, one_of
 
 STATUSES = ("waiting", "playing", "round_over", "finished")
+BY = ("player", "bot", "autopilot", "clock")
+# One named schema per enum of the API (the engine's own, Suit and Rank, come with it).
+ENUMS = {
+    "GameType": sorted(GAMES),
+    "Status": list(STATUSES),
+    "Visibility": ["public", "private"],
+    "BotLevel": list(LEVELS),
+    "MadeBy": list(BY),
+}
 MAX_SEED = 2**256 - 1
 MAX_SEQ = 2**31 - 1  # event numbers are 32-bit integers in the database
 MAX_WAIT = 30
@@ -19,21 +34,14 @@ class StrictSchema(ma.Schema):
         unknown = ma.RAISE
 
 
-class OpenSchema(ma.Schema):
-    """Keeps every key it is given: a game's own fields pass through unchanged."""
-
-    class Meta:
-        unknown = ma.INCLUDE
-
-    @ma.post_dump(pass_original=True)
-    def keep_extra_keys(self, data, original, **_):
-        return {**{k: v for k, v in original.items() if k not in data}, **data}
+def Required(field_class, *args, **kwargs):  # noqa: N802
+    """A response field that is always present."""
+    return field_class(*args, required=True, **kwargs)
 
 
-def Int(**kwargs):  # noqa: N802 - reads like a field class
-    """A JSON integer that refuses `"4"`, `4.5` and `true` alike (query strings use
-    plain ``fields.Integer``, their values being text)."""
-    return fields.Integer(strict=True, **kwargs)
+def DateTime(**kwargs) -> fields.String:  # noqa: N802
+    """A moment as the service writes it: ISO 8601 text, with its UTC offset."""
+    return fields.String(metadata={"format": "date-time", **kwargs.pop("metadata", {})}, **kwargs)
 
 
 class Seed(fields.Field):
@@ -88,18 +96,10 @@ def Code(**kwargs):  # noqa: N802
     return fields.String(validate=validate.Regexp(r"^[A-Za-z0-9]{1,16}$"), **kwargs)
 
 
-class CreateGameSchema(StrictSchema):
-    type = fields.String(required=True, validate=validate.OneOf(sorted(GAMES)))
-    options = fields.Dict(keys=fields.String(), load_default=dict)
-    seats = Int(
-        load_default=None,
-        allow_none=True,
-        validate=validate.Range(1, 64),
-        metadata={"description": "Seats at the table; default the game's maximum"},
-    )
-    visibility = fields.String(
-        load_default="public", validate=validate.OneOf(["public", "private"])
-    )
+class CreateGameFields(StrictSchema):
+    """What every table is created with; each game adds its `type`, `seats` and `options`."""
+
+    visibility = Enum("Visibility", ["public", "private"], load_default="public")
     turn_seconds = Int(
         load_default=None,
         allow_none=True,
@@ -126,58 +126,135 @@ class CreateGameSchema(StrictSchema):
     )
 
 
-class SeatSchema(OpenSchema):
-    """A seat as the whole table sees it; a game may add its own public counts."""
+def option_field(option: engine.Option) -> fields.Field:
+    """A table option as the catalogue declares it: a value of ``allowed``, or an
+    integer from ``minimum`` to ``maximum``. Defaults are the game's to fill in (a preset
+    may set them), so none is set here."""
+    listed = [value for value in option.allowed if value is not None]
+    kwargs: dict[str, Any] = {
+        "allow_none": None in option.allowed,
+        "metadata": {"description": option.description, "default": option.default},
+    }
+    if listed and all(isinstance(value, bool) for value in listed):
+        return StrictBoolean(**kwargs)
+    if all(isinstance(value, int) for value in listed) and (listed or option.minimum):
+        low, high = option.minimum, option.maximum
+        check = validate.Range(low, high) if low is not None else validate.OneOf(listed)
+        return Int(validate=check, **kwargs)
+    return fields.String(validate=validate.OneOf(listed), **kwargs)
 
-    seat = Int()
-    name = fields.String()
-    bot = fields.String(allow_none=True)
-    cards = Int(allow_none=True, metadata={"description": "Cards in hand (public count)"})
-    safe = fields.Boolean()
-    out = fields.Boolean()
-    score = Int(allow_none=True, metadata={"description": "Match score, in scoring games"})
-    lives = Int(allow_none=True)
-    rounds_won = Int(metadata={"description": "Rounds of this match won"})
-    rounds_lost = Int(metadata={"description": "Rounds lost (Old Maid: times the Old Maid)"})
+
+def _pascal(slug: str) -> str:
+    return "".join(part.title() for part in slug.replace("_", "-").split("-"))
+
+
+def create_game_schema(rules: engine.Game) -> type[ma.Schema]:
+    """``POST /v1/games`` for one game: its options and seat count checked by the schema."""
+    options = StrictSchema.from_dict(
+        {option.name: option_field(option) for option in rules.options},
+        name=f"{_pascal(rules.slug)}Options",
+    )
+    return CreateGameFields.from_dict(
+        {
+            "type": fields.String(required=True, validate=validate.Equal(rules.slug)),
+            "options": fields.Nested(options, load_default=dict),
+            "seats": Int(
+                load_default=None,
+                allow_none=True,
+                validate=validate.Range(rules.min_players, rules.max_players),
+                metadata={"description": "Seats at the table; default: the most it takes"},
+            ),
+        },
+        name=f"Create{_pascal(rules.slug)}Game",
+    )
+
+
+CreateGameSchema = one_of(
+    "CreateGameSchema", {slug: create_game_schema(rules) for slug, rules in GAMES.items()}
+)
+
+
+class SeatBase(ma.Schema):
+    """A seat as the whole table sees it: the spectator's view of it, and the match."""
+
+    seat = Required(Int)
+    name = Required(fields.String)
+    bot = Required(Enum, "BotLevel", LEVELS, allow_none=True)
+    cards = Required(Int, allow_none=True, metadata={"description": "Cards in hand"})
+    safe = Required(fields.Boolean, metadata={"description": "Out of cards: safe"})
+    out = Required(fields.Boolean, metadata={"description": "Out of cards, or of the match"})
+    score = Required(Int, allow_none=True, metadata={"description": "Match score, if kept"})
+    lives = Required(Int, allow_none=True)
+    rounds_won = Required(Int, metadata={"description": "Rounds of this match won"})
+    rounds_lost = Required(
+        Int, metadata={"description": "Rounds lost (Old Maid: times the Old Maid)"}
+    )
+
+
+def _player_fields() -> dict[str, fields.Field]:
+    """The games' own public seat data (from each view's ``players`` entries), each
+    optional: a seat carries those of its game."""
+    extra: dict[str, fields.Field] = {}
+    for rules in GAMES.values():
+        (player,) = get_args(get_type_hints(rules.view_type)["players"])
+        for name, field in fields_of(player).items():
+            if name not in SeatBase._declared_fields:
+                field.required = False
+                extra.setdefault(name, field)
+    return extra
+
+
+SeatSchema = SeatBase.from_dict(_player_fields(), name="SeatSchema")
 
 
 class GameSchema(ma.Schema):
-    id = fields.String()
-    type = fields.String()
-    options = fields.Dict()
-    visibility = fields.String()
-    status = fields.String(validate=validate.OneOf(STATUSES))
-    round = Int()
-    max_seats = Int()
-    turn_seconds = Int(allow_none=True)
-    think_seconds = fields.Float(metadata={"description": "How long its bots hesitate"})
-    seeded = fields.Boolean(metadata={"description": "Whether the host chose the seed"})
-    seats = fields.List(fields.Nested(SeatSchema))
-    turn = Int(allow_none=True, metadata={"description": "The seat to act, if only one"})
-    dealer = Int(allow_none=True, metadata={"description": "The dealer of the current round"})
-    deadline = fields.String(allow_none=True, metadata={"format": "date-time"})
-    version = Int()
-    seed_commitment = fields.String(
-        allow_none=True, metadata={"description": "SHA-256 of the seed, from the first deal"}
+    id = Required(fields.String, metadata={"format": "uuid"})
+    type = Required(Enum, "GameType", sorted(GAMES))
+    options = Required(fields.Dict, metadata={"description": "Every option, defaults filled in"})
+    visibility = Required(Enum, "Visibility", ["public", "private"])
+    status = Required(Enum, "Status", STATUSES)
+    round = Required(Int)
+    max_seats = Required(Int)
+    turn_seconds = Required(Int, allow_none=True)
+    think_seconds = Required(fields.Float, metadata={"description": "How long its bots hesitate"})
+    seeded = Required(fields.Boolean, metadata={"description": "Whether the host chose the seed"})
+    seats = Required(fields.List, fields.Nested(SeatSchema))
+    turn = Required(Int, allow_none=True, metadata={"description": "The seat to act, if one"})
+    to_act = Required(fields.List, Int(), metadata={"description": "Every seat that may act now"})
+    dealer = Required(
+        Int, allow_none=True, metadata={"description": "The dealer of the current round"}
     )
-    created_at = fields.String(metadata={"format": "date-time"})
+    deadline = Required(
+        DateTime,
+        allow_none=True,
+        metadata={"description": "When the clock runs out for the seat to act, if one"},
+    )
+    version = Required(Int)
+    seed_commitment = Required(
+        fields.String,
+        allow_none=True,
+        metadata={"description": "SHA-256 of the nonce and the seed, from the first deal"},
+    )
+    created_at = Required(DateTime)
 
 
 class CreatedGameSchema(GameSchema):
-    host_token = fields.String(metadata={"description": "Bearer token of the host"})
-    code = fields.String(allow_none=True, metadata={"description": "Join code (private)"})
+    host_token = Required(fields.String, metadata={"description": "Bearer token of the host"})
+    code = Required(fields.String, allow_none=True, metadata={"description": "Join code (private)"})
 
 
 class LobbyQuerySchema(StrictSchema):
-    type = fields.String(validate=validate.OneOf(sorted(GAMES)))
-    status = fields.String(validate=validate.OneOf(STATUSES))
+    type = Enum("GameType", sorted(GAMES))
+    status = Enum("Status", STATUSES)
     cursor = fields.String()
     limit = fields.Integer(load_default=20, validate=validate.Range(1, 100))
 
 
 class LobbySchema(ma.Schema):
-    games = fields.List(fields.Nested(GameSchema))
-    next_cursor = fields.String(allow_none=True)
+    games = Required(fields.List, fields.Nested(GameSchema))
+    next_cursor = Required(
+        fields.String, allow_none=True, metadata={"description": "null: the last page"}
+    )
 
 
 class JoinSchema(StrictSchema):
@@ -185,7 +262,7 @@ class JoinSchema(StrictSchema):
 
     name = Name()
     code = Code()
-    bot = fields.String(validate=validate.OneOf(LEVELS))
+    bot = Enum("BotLevel", LEVELS)
 
     @ma.validates_schema
     def name_or_bot(self, data, **_):
@@ -194,8 +271,9 @@ class JoinSchema(StrictSchema):
 
 
 class DealSchema(StrictSchema):
-    fill_with_bots = fields.String(
-        validate=validate.OneOf(LEVELS),
+    fill_with_bots = Enum(
+        "BotLevel",
+        LEVELS,
         metadata={
             "description": "First deal: seat computer players of this level at every free seat"
         },
@@ -203,8 +281,9 @@ class DealSchema(StrictSchema):
 
 
 class JoinedSchema(ma.Schema):
-    seat = Int()
-    token = fields.String(
+    seat = Required(Int)
+    token = Required(
+        fields.String,
         allow_none=True,
         metadata={"description": "Bearer token of this seat; null for a computer player"},
     )
@@ -216,13 +295,35 @@ class CodeJoinSchema(StrictSchema):
 
 
 class CodeJoinedSchema(JoinedSchema):
-    game_id = fields.String()
+    game_id = Required(fields.String, metadata={"format": "uuid"})
 
 
-class MoveSchema(OpenSchema):
-    """One object of the seat's `legal_moves`, verbatim."""
+def move_schema(kind: type[engine.Move]) -> type[ma.Schema]:
+    """One move kind's schema: it loads into the engine's dataclass (the one way in)."""
 
-    type = fields.String(required=True)
+    def to_move(self, data, **_):
+        del data["type"]
+        return kind(**data)
+
+    declared = {
+        "type": Required(fields.String, validate=validate.Equal(kind.kind)),
+        **fields_of(kind),
+        "to_move": ma.post_load(to_move),
+    }
+    return StrictSchema.from_dict(declared, name=f"{_pascal(kind.kind)}Move")
+
+
+def _move_kinds() -> dict[str, type[engine.Move]]:
+    """Every game's move kinds by their ``type``, and ``resume``; one class per type."""
+    kinds: dict[str, type[engine.Move]] = {engine.Resume.kind: engine.Resume}
+    for rules in GAMES.values():
+        for kind in rules.moves:
+            if kinds.setdefault(kind.kind, kind) is not kind:
+                raise TypeError(f"two games declare the move {kind.kind!r}")
+    return kinds
+
+
+MoveSchema = one_of("MoveSchema", {t: move_schema(kind) for t, kind in _move_kinds().items()})
 
 
 class MoveHeadersSchema(ma.Schema):
@@ -239,21 +340,48 @@ class MoveHeadersSchema(ma.Schema):
     )
 
 
-class EventSchema(ma.Schema):
-    seq = Int()
-    round = Int()
-    type = fields.String()
-    seat = Int(allow_none=True)
-    by = fields.String(
+class EventFields(ma.Schema):
+    """What every event has; each event type adds its ``data``."""
+
+    seq = Required(Int, metadata={"description": "From 1, per game, with no gaps"})
+    round = Required(Int)
+    seat = Required(Int, allow_none=True, metadata={"description": "The seat it is about"})
+    by = Required(
+        Enum,
+        "MadeBy",
+        BY,
         allow_none=True,
-        validate=validate.OneOf(["player", "bot", "autopilot", "clock"]),
         metadata={
             "description": "On a move's own event: who made it (the seat's player, "
             "a bot, autopilot, or the clock when it ran out); null on other events"
         },
     )
-    at = fields.String(metadata={"format": "date-time"})
-    data = fields.Dict()
+    at = Required(DateTime)
+
+
+def event_schema(type_: str, data: type[ma.Schema]) -> type[ma.Schema]:
+    return EventFields.from_dict(
+        {
+            "type": Required(fields.String, validate=validate.Equal(type_)),
+            "data": Required(fields.Nested, data),
+        },
+        name=f"{_pascal(type_)}Event",
+    )
+
+
+def _event_types() -> dict[str, type[ma.Schema]]:
+    """Every event type of every game, and the service's own; one data schema each."""
+    declared: dict[str, list[type]] = {}
+    for events in [engine.SERVICE_EVENTS, *(rules.events for rules in GAMES.values())]:
+        for type_, data in events.items():
+            declared.setdefault(type_, []).append(data)
+    return {
+        type_: event_schema(type_, merged_schema(f"{_pascal(type_)}Data", classes))
+        for type_, classes in sorted(declared.items())
+    }
+
+
+EventSchema = one_of("EventSchema", _event_types())
 
 
 class EventsQuerySchema(StrictSchema):
@@ -283,60 +411,90 @@ class StreamHeadersSchema(ma.Schema):
 
 
 class EventsPageSchema(ma.Schema):
-    events = fields.List(fields.Nested(EventSchema))
-    last_seq = Int()
+    events = Required(fields.List, fields.Nested(EventSchema))
+    last_seq = Required(Int, metadata={"description": "The game's newest seq"})
 
 
-class ViewSchema(OpenSchema):
-    """The common fields; each game adds its own (see the catalogue)."""
+class ViewFields(ma.Schema):
+    """What every view has; each game adds its own fields."""
 
-    game_id = fields.String()
-    type = fields.String()
-    status = fields.String()
-    round = Int()
-    version = Int()
-    seat = Int(allow_none=True)
-    legal_moves = fields.List(fields.Dict())
-    deadline = fields.String(allow_none=True, metadata={"format": "date-time"})
-    seed_commitment = fields.String(allow_none=True)
+    game_id = Required(fields.String, metadata={"format": "uuid"})
+    status = Required(Enum, "Status", STATUSES)
+    round = Required(Int)
+    version = Required(Int)
+    seat = Required(Int, allow_none=True, metadata={"description": "null: a spectator"})
+    legal_moves = Required(
+        fields.List,
+        fields.Nested(MoveSchema),
+        metadata={"description": "Every move this seat may send now, ready to send"},
+    )
+    to_act = Required(fields.List, Int(), metadata={"description": "Every seat that may act"})
+    deadline = Required(
+        DateTime,
+        allow_none=True,
+        metadata={"description": "When this seat's clock runs out (else the one seat's to act)"},
+    )
+    seed_commitment = Required(fields.String, allow_none=True)
+
+
+def view_schema(rules: engine.Game) -> type[ma.Schema]:
+    """A game's view: the common fields, and before the first deal nothing more (the
+    game's own fields are absent then)."""
+    own = fields_of(rules.view_type)
+    for field in own.values():
+        field.required = False  # absent before the first deal
+    return ViewFields.from_dict(
+        {"type": Required(fields.String, validate=validate.Equal(rules.slug)), **own},
+        name=f"{_pascal(rules.slug)}View",
+    )
+
+
+ViewSchema = one_of("ViewSchema", {slug: view_schema(rules) for slug, rules in GAMES.items()})
 
 
 class MoveAnswerSchema(ma.Schema):
-    events = fields.List(fields.Nested(EventSchema))
-    view = fields.Nested(ViewSchema)
+    events = Required(fields.List, fields.Nested(EventSchema))
+    view = Required(fields.Nested, ViewSchema)
 
 
 class OptionSchema(ma.Schema):
-    name = fields.String()
-    default = fields.Raw()
-    allowed = fields.List(fields.Raw())
-    minimum = Int(allow_none=True, metadata={"description": "Integers from here are allowed"})
-    maximum = Int(allow_none=True)
-    description = fields.String()
+    name = Required(fields.String)
+    default = Required(fields.Raw, allow_none=True)
+    allowed = Required(fields.List, fields.Raw(allow_none=True))
+    minimum = Required(
+        Int, allow_none=True, metadata={"description": "Integers from here are allowed"}
+    )
+    maximum = Required(Int, allow_none=True)
+    description = Required(fields.String)
 
 
 class PlayersSchema(ma.Schema):
-    min = Int()
-    max = Int()
+    min = Required(Int)
+    max = Required(Int)
 
 
-class GameTypeSchema(ma.Schema):
-    slug = fields.String()
-    title = fields.String()
-    players = fields.Nested(PlayersSchema)
-    options = fields.List(fields.Nested(OptionSchema))
-    deck = fields.Dict()
-    rules = fields.String()
+class CatalogEntrySchema(ma.Schema):
+    slug = Required(Enum, "GameType", sorted(GAMES))
+    title = Required(fields.String)
+    players = Required(fields.Nested, PlayersSchema)
+    options = Required(fields.List, fields.Nested(OptionSchema))
+    deck = Required(fields.Dict, metadata={"description": "The deck and its card ids"})
+    rules = Required(fields.String)
 
 
 class CatalogSchema(ma.Schema):
-    games = fields.List(fields.Nested(GameTypeSchema))
+    games = Required(fields.List, fields.Nested(CatalogEntrySchema))
 
 
 class HealthSchema(ma.Schema):
-    status = fields.String()
-    waiters = Int(
+    status = Required(fields.String)
+    waiters = Required(
+        Int,
         metadata={
             "description": "Requests of this process waiting for events (long polls and streams)"
-        }
+        },
     )
+
+
+class ReadySchema(ma.Schema):
+    status = Required(fields.String)

@@ -1,6 +1,6 @@
-"""Computer players. A bot sees exactly what a human in its seat sees: the redacted view
-(with its ``legal_moves``) and the event log as rendered for its seat, never the engine
-state. It answers with one of its legal moves, verbatim.
+"""Computer players. A bot sees exactly what a human in its seat sees: the seat's view,
+its legal moves and what the public log has told so far (kept incrementally, in the
+table's ``memory``), never the engine's state. It answers with one of its legal moves.
 
 ``random`` picks uniformly; ``basic`` plays sensibly where the game allows skill. Both
 draw their randomness from the game's generator, so a seed and the human moves replay a
@@ -10,17 +10,17 @@ game with bots exactly.
 from collections.abc import Callable
 from typing import Any
 
-from ..engine import Rng
+from ..engine import Event, Move, Rng
 from . import crazy_eights, go_fish
 
 LEVELS = ("random", "basic")
 
-Strategy = Callable[[dict[str, Any], list[dict[str, Any]], Rng], dict[str, Any]]
+Memory = dict[str, Any]
+Strategy = Callable[[Any, list[Move], Memory, Rng], Move]
 
 
-def random_move(view: dict, events: list[dict], rng: Rng) -> dict:
-    moves = view["legal_moves"]
-    return moves[rng.below(len(moves))]
+def random_move(view: Any, legal: list[Move], memory: Memory, rng: Rng) -> Move:
+    return legal[rng.below(len(legal))]
 
 
 # Old Maid and Blind Date leave nothing to choose but a face-down position.
@@ -29,16 +29,23 @@ BASIC: dict[str, Strategy] = {
     "go-fish": go_fish.choose,
 }
 
-
-# The strategies that read the log; the others decide from the view alone.
-READS_LOG = {go_fish.choose}
+# What a game's basic player remembers of the public log, one event at a time.
+REMEMBER: dict[str, Callable[[Memory, str, int | None, dict[str, Any]], None]] = {
+    "go-fish": go_fish.remember,
+}
 
 
 def choose(
-    game_type: str, level: str, view: dict, events: Callable[[], list[dict]], rng: Rng
-) -> dict:
-    """The bot's move: always one of ``view["legal_moves"]``. ``events`` gives the log as
-    the seat sees it, read only by a strategy that needs it (reading a long log for every
-    automatic move would make a game of bots quadratic in its length)."""
+    game_type: str, level: str, view: Any, legal: list[Move], memory: Memory, rng: Rng
+) -> Move:
+    """The bot's move: always one of ``legal``."""
     strategy = BASIC.get(game_type, random_move) if level == "basic" else random_move
-    return strategy(view, events() if strategy in READS_LOG else [], rng)
+    return strategy(view, legal, memory, rng)
+
+
+def remember(game_type: str, memory: Memory, events: list[Event]) -> None:
+    """Fold the public part of new events into the table's memory (in place)."""
+    learn = REMEMBER.get(game_type)
+    if learn is not None:
+        for event in events:
+            learn(memory, event.type, event.seat, event.seen_by(None))

@@ -1,13 +1,16 @@
 """Pure game rules: no Flask, no SQL, no global randomness."""
 
 from .base import (
+    SERVICE_EVENTS,
     EngineError,
     Event,
     Game,
     IllegalMove,
     InvalidOptions,
+    Move,
     NotYourTurn,
     Option,
+    Resume,
     RoundResult,
     play,
 )
@@ -23,6 +26,9 @@ GAMES: dict[str, Game] = {
 
 __all__ = [
     "GAMES",
+    "SERVICE_EVENTS",
+    "Move",
+    "Resume",
     "EngineError",
     "Event",
     "Game",

@@ -5,7 +5,7 @@ import dataclasses
 import json
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Literal
 
 from .rng import Rng
 
@@ -33,9 +33,43 @@ class InvalidOptions(EngineError):
         self.message = message
 
 
-def canonical(move: Any) -> str:
-    """One spelling per move, so `1` never equals `true` and key order never matters."""
-    return json.dumps(move, sort_keys=True, separators=(",", ":"))
+def canonical(value: Any) -> str:
+    """One spelling per JSON value, so `1` never equals `true` and key order never matters."""
+    return json.dumps(value, sort_keys=True, separators=(",", ":"))
+
+
+def optional() -> Any:
+    """A field of a move or of an event's data that may be absent (a move's choice that
+    only some moves have, a card only some seats see): not required, never ``null``."""
+    return field(default=None, metadata={"optional": True})
+
+
+@dataclass(frozen=True)
+class Move:
+    """One move a seat may send: a frozen dataclass per kind, ``kind`` its wire ``type``.
+    Declared by each game in ``Game.moves``; ``to_wire`` is the one way out, the API's
+    schema the one way in."""
+
+    kind: ClassVar[str]
+
+    def to_wire(self) -> dict[str, Any]:
+        wire: dict[str, Any] = {"type": self.kind}
+        for name in self.__dataclass_fields__:
+            value = getattr(self, name)
+            if value is not None:  # an optional() field left out
+                wire[name] = value
+        return wire
+
+
+@dataclass(frozen=True)
+class Resume(Move):
+    """Take a seat back from autopilot (every game; the service offers it)."""
+
+    kind: ClassVar[str] = "resume"
+
+
+Suit = Literal["C", "D", "H", "S"]
+Rank = Literal["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
 
 
 @dataclass(frozen=True)
@@ -50,9 +84,59 @@ class Event:
     audience: tuple[int, ...] = ()
 
     def seen_by(self, seat: int | None, reveal_all: bool = False) -> dict[str, Any]:
+        """The one rule of who sees what of an event: the public part for everyone, the
+        secret part for its audience, and everything once the match is finished."""
         if self.secret and (reveal_all or seat in self.audience):
             return {**self.data, **self.secret}
         return dict(self.data)
+
+
+@dataclass(frozen=True)
+class NoData:
+    """The data of an event that carries none."""
+
+
+@dataclass(frozen=True)
+class TimeoutData:
+    timeouts: int
+    seconds: float | None
+    autopilot: bool
+
+
+@dataclass(frozen=True)
+class LeftData:
+    bot: str
+
+
+@dataclass(frozen=True)
+class Standing:
+    seat: int
+    rounds_won: int
+    rounds_lost: int
+    score: int | None
+
+
+@dataclass(frozen=True)
+class GameOverData:
+    reason: Literal["target_reached", "host_ended"]
+    standings: list[Standing]
+    seed: str
+    nonce: str | None
+
+
+@dataclass(frozen=True)
+class RoundAbandonedData:
+    ended: Literal["move_limit"]
+
+
+# The events the service adds to every game's log around the game's own.
+SERVICE_EVENTS: dict[str, type] = {
+    "resume": NoData,
+    "left": LeftData,
+    "timeout": TimeoutData,
+    "round_abandoned": RoundAbandonedData,
+    "game_over": GameOverData,
+}
 
 
 @dataclass(frozen=True)
@@ -109,6 +193,12 @@ class Game(ABC):
     deck: ClassVar[dict[str, Any]]
     rules_summary: ClassVar[str]
     state_type: ClassVar[type]
+    # The shapes the API publishes: the move kinds, the view (common fields aside) and
+    # its ``players`` entries (the public seat data of the summary too), and each event
+    # type's ``data``; all dataclasses.
+    moves: ClassVar[tuple[type[Move], ...]]
+    view_type: ClassVar[type]
+    events: ClassVar[dict[str, type]]
 
     def resolve_options(self, given: dict[str, Any]) -> dict[str, Any]:
         """Fill in defaults and refuse unknown options or values, naming the option."""
@@ -132,6 +222,10 @@ class Game(ABC):
         low, high = self.player_range(options)
         if not low <= players <= high:
             raise InvalidOptions("seats", f"{self.title} with these options takes {low}-{high}")
+
+    def first_dealer(self, players: int, rng: Rng) -> int:
+        """Who deals the first round: drawn at random."""
+        return rng.below(players)
 
     def next_dealer(self, options: dict, dealer: int, result: RoundResult, players: int) -> int:
         """Who deals the next round; by default the dealer moves one seat left."""
@@ -159,20 +253,17 @@ class Game(ABC):
         """Set up a round: the new state and the events of the deal."""
 
     @abstractmethod
-    def legal_moves(self, state, seat: int) -> list[dict[str, Any]]:
-        """Every move ``seat`` may send now, sorted, ready to post verbatim. Pure."""
+    def legal_moves(self, state, seat: int) -> list[Move]:
+        """Every move ``seat`` may send now, in a fixed order. Pure."""
 
     @abstractmethod
-    def apply(self, state, seat: int, move: dict[str, Any], rng: Rng) -> list[Event]:
+    def apply(self, state, seat: int, move: Move, rng: Rng) -> list[Event]:
         """Apply a move already checked legal; mutates ``state``."""
 
     @abstractmethod
-    def view(self, state, seat: int | None) -> dict[str, Any]:
-        """What ``seat`` (``None``: a spectator) may know of the round, and nothing more."""
-
-    @abstractmethod
-    def public_seats(self, state) -> list[dict[str, Any]]:
-        """Per seat, what the whole table sees: card count, safe or out."""
+    def view(self, state, seat: int | None) -> Any:
+        """What ``seat`` (``None``: a spectator) may know of the round, and nothing more:
+        a ``view_type``, whose ``players`` a spectator sees as the whole table does."""
 
     @abstractmethod
     def to_act(self, state) -> list[int]:
@@ -193,11 +284,26 @@ def deal_events(dealer: int, hands: list[list[str]], order) -> list[Event]:
     return events
 
 
-def play(game: Game, state, seat: int, move: Any, rng: Rng) -> list[Event]:
+@dataclass(frozen=True)
+class DealData:
+    dealer: int
+    counts: list[int]
+
+
+@dataclass(frozen=True)
+class HandData:
+    cards: int
+    hand: list[str] | None = optional()  # to its holder
+
+
+DEAL_EVENTS: dict[str, type] = {"deal": DealData, "hand": HandData}
+
+
+def play(game: Game, state, seat: int, move: Move, rng: Rng) -> list[Event]:
     """The one move path: check ``move`` against ``legal_moves`` and apply it."""
     legal = game.legal_moves(state, seat)
     if not legal:
         raise NotYourTurn(f"seat {seat} has no move to make now")
-    if canonical(move) not in {canonical(option) for option in legal}:
+    if move not in legal:
         raise IllegalMove("that move is not one of your legal_moves")
     return game.apply(state, seat, move, rng)

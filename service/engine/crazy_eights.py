@@ -8,8 +8,20 @@ full circle the round is blocked. No reshuffle.
 """
 
 from dataclasses import dataclass
+from typing import ClassVar
 
-from .base import Event, Game, Option, RoundResult, deal_events
+from .base import (
+    DEAL_EVENTS,
+    Event,
+    Game,
+    Move,
+    NoData,
+    Option,
+    RoundResult,
+    Suit,
+    deal_events,
+    optional,
+)
 from .cards import SUITS, deal_from_top, rank, sort_key, standard_deck, suit
 
 # "10 points for each face card, 1 point for each ace, 50 points for each eight"
@@ -49,6 +61,76 @@ class CrazyEightsState:
         )
 
 
+@dataclass(frozen=True)
+class Play(Move):
+    """Play ``card``; an 8 names the next ``suit``."""
+
+    kind: ClassVar[str] = "play"
+    card: str
+    suit: Suit | None = optional()
+
+
+@dataclass(frozen=True)
+class Draw(Move):
+    kind: ClassVar[str] = "draw"
+
+
+@dataclass(frozen=True)
+class Pass(Move):
+    kind: ClassVar[str] = "pass"
+
+
+@dataclass(frozen=True)
+class EightsPlayer:
+    seat: int
+    cards: int
+    out: bool
+    side: int | None  # partnership: 0 for seats 0 and 2, 1 for seats 1 and 3
+
+
+@dataclass(frozen=True)
+class CrazyEightsView:
+    dealer: int
+    turn: int | None
+    hand: list[str] | None  # null for a spectator
+    top: str
+    suit: Suit
+    discard: list[str]
+    stock: int
+    players: list[EightsPlayer]
+    passes: int
+    blocked: bool
+    hands_left: list[list[str]] | None  # every hand, once the round is over
+    points: list[int] | None
+
+
+@dataclass(frozen=True)
+class StarterData:
+    card: str
+    stock: int
+
+
+@dataclass(frozen=True)
+class DrawData:
+    stock: int
+    card: str | None = optional()  # to the drawer
+
+
+@dataclass(frozen=True)
+class PlayData:
+    card: str
+    suit: Suit
+    cards: int
+
+
+@dataclass(frozen=True)
+class EightsRoundOver:
+    winners: list[int]
+    points: list[int]
+    blocked: bool
+    hands: list[list[str]]
+
+
 class CrazyEights(Game):
     slug = "crazy-eights"
     title = "Crazy Eights"
@@ -83,6 +165,17 @@ class CrazyEights(Game):
         "Partnership (4 players): partners opposite, a side wins when both are out."
     )
     state_type = CrazyEightsState
+    moves = (Play, Draw, Pass)
+    view_type = CrazyEightsView
+    events: ClassVar[dict[str, type]] = {
+        **DEAL_EVENTS,
+        "starter": StarterData,
+        "draw": DrawData,
+        "pass": NoData,
+        "play": PlayData,
+        "out": NoData,
+        "round_over": EightsRoundOver,
+    }
 
     def player_range(self, options):
         return (4, 4) if options["partnership"] else (self.min_players, self.max_players)
@@ -113,34 +206,34 @@ class CrazyEights(Game):
         if seat != state.turn:
             return []
         hand = sorted(state.hands[seat], key=sort_key)
-        moves = []
+        moves: list[Move] = []
         for card in hand:
             if rank(card) == "8":
-                moves += [{"type": "play", "card": card, "suit": named} for named in SUITS]
+                moves += [Play(card=card, suit=named) for named in SUITS]
             elif self._fits(state, card):
-                moves.append({"type": "play", "card": card})
+                moves.append(Play(card=card))
         if state.stock:
-            moves.append({"type": "draw"})
+            moves.append(Draw())
         elif not moves:
-            moves.append({"type": "pass"})
+            moves.append(Pass())
         return moves
 
     def apply(self, state, seat, move, rng):
-        if move["type"] == "draw":
+        if isinstance(move, Draw):
             card = state.stock.pop()
             state.hands[seat].append(card)
             state.passes = 0
             return [Event("draw", seat, {"stock": len(state.stock)}, {"card": card}, (seat,))]
-        if move["type"] == "pass":
+        if isinstance(move, Pass):
             state.passes += 1
             events = [Event("pass", seat)]
             if state.passes >= self._players_in(state):
                 state.blocked = True
         else:
-            card = move["card"]
+            card = move.card
             state.hands[seat].remove(card)
             state.discard.append(card)
-            state.suit = move.get("suit", suit(card))
+            state.suit = move.suit or suit(card)
             state.passes = 0
             data = {"card": card, "suit": state.suit, "cards": len(state.hands[seat])}
             events = [Event("play", seat, data)]
@@ -154,31 +247,28 @@ class CrazyEights(Game):
 
     def view(self, state, seat):
         result = self.result(state)
-        return {
-            "dealer": state.dealer,
-            "turn": state.turn,
-            "hand": None if seat is None else sorted(state.hands[seat], key=sort_key),
-            "top": state.discard[-1],
-            "suit": state.suit,
-            "discard": state.discard,
-            "stock": len(state.stock),
-            "players": [
-                {
-                    "seat": s,
-                    "cards": len(hand),
-                    "out": not hand,
-                    "side": s % 2 if state.partnership else None,
-                }
+        return CrazyEightsView(
+            dealer=state.dealer,
+            turn=state.turn,
+            hand=None if seat is None else sorted(state.hands[seat], key=sort_key),
+            top=state.discard[-1],
+            suit=state.suit,
+            discard=state.discard,
+            stock=len(state.stock),
+            players=[
+                EightsPlayer(
+                    seat=s,
+                    cards=len(hand),
+                    out=not hand,
+                    side=s % 2 if state.partnership else None,
+                )
                 for s, hand in enumerate(state.hands)
             ],
-            "passes": state.passes,
-            "blocked": state.blocked,
-            "hands_left": state.hands if result else None,
-            "points": list(result.points) if result else None,
-        }
-
-    def public_seats(self, state):
-        return [{"cards": len(hand), "out": not hand} for hand in state.hands]
+            passes=state.passes,
+            blocked=state.blocked,
+            hands_left=state.hands if result else None,
+            points=list(result.points) if result else None,
+        )
 
     def to_act(self, state):
         return [] if state.turn is None else [state.turn]

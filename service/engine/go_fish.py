@@ -13,8 +13,9 @@ Most books wins.
 
 from collections import Counter
 from dataclasses import dataclass, field
+from typing import ClassVar
 
-from .base import Event, Game, Option, RoundResult, deal_events
+from .base import DEAL_EVENTS, Event, Game, Move, Option, Rank, RoundResult, deal_events, optional
 from .cards import RANKS, deal_from_top, rank, sort_key, standard_deck
 
 
@@ -41,6 +42,68 @@ class GoFishState:
             stalled = not self.stock and holders <= set(self.fruitless)
             return stalled or sum(map(len, self.books)) == len(RANKS)
         return not self.stock or not all(self.hands)
+
+
+@dataclass(frozen=True)
+class Ask(Move):
+    """Ask ``seat`` for every card of ``rank`` she holds."""
+
+    kind: ClassVar[str] = "ask"
+    seat: int
+    rank: Rank
+
+
+@dataclass(frozen=True)
+class FishPlayer:
+    seat: int
+    cards: int
+    books: list[Rank]
+
+
+@dataclass(frozen=True)
+class GoFishView:
+    dealer: int
+    turn: int | None
+    hand: list[str] | None  # null for a spectator
+    stock: int
+    players: list[FishPlayer]
+    winners: list[int] | None
+
+
+@dataclass(frozen=True)
+class AskData:
+    seat: int
+    rank: Rank
+
+
+@dataclass(frozen=True)
+class GiveData:
+    to_seat: int
+    cards: list[str]
+
+
+@dataclass(frozen=True)
+class GoFishData:
+    to_seat: int
+
+
+@dataclass(frozen=True)
+class DrawData:
+    stock: int
+    card: str | None = optional()  # to the drawer
+    shown: str | None = optional()  # the asked rank, drawn, is shown to everybody
+
+
+@dataclass(frozen=True)
+class BookData:
+    rank: Rank
+    cards: list[str]
+
+
+@dataclass(frozen=True)
+class FishRoundOver:
+    winners: list[int]
+    books: list[int]
 
 
 class GoFish(Game):
@@ -71,6 +134,17 @@ class GoFish(Game):
         "books wins; ties share the win."
     )
     state_type = GoFishState
+    moves = (Ask,)
+    view_type = GoFishView
+    events: ClassVar[dict[str, type]] = {
+        **DEAL_EVENTS,
+        "ask": AskData,
+        "give": GiveData,
+        "go_fish": GoFishData,
+        "draw": DrawData,
+        "book": BookData,
+        "round_over": FishRoundOver,
+    }
 
     def deal(self, options, players, dealer, rng):
         deck = standard_deck()
@@ -95,14 +169,14 @@ class GoFish(Game):
             return []
         held = sorted({rank(card) for card in state.hands[seat]}, key=RANKS.index)
         return [
-            {"type": "ask", "seat": other, "rank": wanted}
+            Ask(seat=other, rank=wanted)
             for other in range(state.players)
             if other != seat
             for wanted in held
         ]
 
     def apply(self, state, seat, move, rng):
-        asked, wanted = move["seat"], move["rank"]
+        asked, wanted = move.seat, move.rank
         gift = [card for card in state.hands[asked] if rank(card) == wanted]
         events = [Event("ask", seat, {"seat": asked, "rank": wanted})]
         if gift:
@@ -132,22 +206,17 @@ class GoFish(Game):
 
     def view(self, state, seat):
         result = self.result(state)
-        return {
-            "dealer": state.dealer,
-            "turn": state.turn,
-            "hand": None if seat is None else sorted(state.hands[seat], key=sort_key),
-            "stock": len(state.stock),
-            "players": [
-                {"seat": s, "cards": len(hand), "books": state.books[s]}
+        return GoFishView(
+            dealer=state.dealer,
+            turn=state.turn,
+            hand=None if seat is None else sorted(state.hands[seat], key=sort_key),
+            stock=len(state.stock),
+            players=[
+                FishPlayer(seat=s, cards=len(hand), books=state.books[s])
                 for s, hand in enumerate(state.hands)
             ],
-            "winners": list(result.winners) if result else None,
-        }
-
-    def public_seats(self, state):
-        return [
-            {"cards": len(hand), "books": len(state.books[s])} for s, hand in enumerate(state.hands)
-        ]
+            winners=list(result.winners) if result else None,
+        )
 
     def to_act(self, state):
         return [] if state.turn is None else [state.turn]

@@ -15,8 +15,9 @@ who begins, and who deals next: the hooks of ``PassingGame``.
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import ClassVar
 
-from .base import Event, Game, RoundResult, deal_events
+from .base import DEAL_EVENTS, Event, Game, Move, NoData, RoundResult, deal_events, optional
 from .cards import JOKER, colour, rank
 from .rng import Rng
 from .six_generations import generation, sex
@@ -94,8 +95,77 @@ def find_pairs(cards: list[str], pair_by: str, order: Callable) -> list[list[str
     return pairs
 
 
+@dataclass(frozen=True)
+class Take(Move):
+    """Take the face-down card at ``position`` of ``from_seat``'s offered hand."""
+
+    kind: ClassVar[str] = "take"
+    from_seat: int
+    position: int
+
+
+@dataclass(frozen=True)
+class Offer:
+    from_seat: int
+    positions: int
+
+
+@dataclass(frozen=True)
+class PassingPlayer:
+    seat: int
+    cards: int
+    safe: bool
+    pairs: list[list[str]]
+
+
+@dataclass(frozen=True)
+class PassingView:
+    dealer: int
+    turn: int | None
+    offer: Offer | None  # the hand the seat to take is offered, as a count of positions
+    hand: list[str] | None  # null for a spectator
+    players: list[PassingPlayer]
+    discarded: list[str]
+    loser: int | None
+    odd_card: str | None
+
+
+@dataclass(frozen=True)
+class TakeData:
+    from_seat: int
+    position: int
+    card: str | None = optional()  # to the taker and the one taken from
+
+
+@dataclass(frozen=True)
+class PairsData:
+    pairs: list[list[str]]
+
+
+@dataclass(frozen=True)
+class CardData:
+    card: str
+
+
+@dataclass(frozen=True)
+class PassingRoundOver:
+    loser: int
+    odd_card: str
+
+
 class PassingGame(Game):
     state_type = PassingState
+    moves = (Take,)
+    view_type = PassingView
+    events: ClassVar[dict[str, type]] = {
+        **DEAL_EVENTS,
+        "discard": CardData,
+        "pairs": PairsData,
+        "safe": NoData,
+        "offer": Offer,
+        "take": TakeData,
+        "round_over": PassingRoundOver,
+    }
 
     def setup(self, options: dict, players: int) -> Setup:
         raise NotImplementedError
@@ -136,12 +206,10 @@ class PassingGame(Game):
         if seat != state.turn:
             return []
         positions = len(state.hands[state.source])
-        return [
-            {"type": "take", "from_seat": state.source, "position": p} for p in range(positions)
-        ]
+        return [Take(from_seat=state.source, position=p) for p in range(positions)]
 
     def apply(self, state, seat, move, rng):
-        source, position = state.source, move["position"]
+        source, position = state.source, move.position
         card = state.hands[source].pop(position)
         state.hands[seat].append(card)
         public = {"from_seat": source, "position": position}
@@ -155,26 +223,23 @@ class PassingGame(Game):
 
     def view(self, state, seat):
         over = state.loser is not None
-        return {
-            "dealer": state.dealer,
-            "turn": state.turn,
-            "offer": (
+        return PassingView(
+            dealer=state.dealer,
+            turn=state.turn,
+            offer=(
                 None
                 if state.source is None
-                else {"from_seat": state.source, "positions": len(state.hands[state.source])}
+                else Offer(from_seat=state.source, positions=len(state.hands[state.source]))
             ),
-            "hand": None if seat is None else self._sorted(state.hands[seat]),
-            "players": [
-                {"seat": s, "cards": len(hand), "safe": not hand, "pairs": state.pairs[s]}
+            hand=None if seat is None else self._sorted(state.hands[seat]),
+            players=[
+                PassingPlayer(seat=s, cards=len(hand), safe=not hand, pairs=state.pairs[s])
                 for s, hand in enumerate(state.hands)
             ],
-            "discarded": state.discarded,
-            "loser": state.loser,
-            "odd_card": state.hands[state.loser][0] if over else None,
-        }
-
-    def public_seats(self, state):
-        return [{"cards": len(hand), "safe": not hand} for hand in state.hands]
+            discarded=state.discarded,
+            loser=state.loser,
+            odd_card=state.hands[state.loser][0] if over else None,
+        )
 
     def to_act(self, state):
         return [] if state.turn is None else [state.turn]

@@ -20,8 +20,19 @@ def aware(moment: datetime | None) -> datetime | None:
     return moment
 
 
+def due_of(entry: dict) -> datetime | None:
+    """When a seat's scheduled action is due (``None``: nothing scheduled)."""
+    due = entry.get("due")
+    return None if due is None else datetime.fromisoformat(due)
+
+
+def due(game, seat: int) -> datetime | None:
+    seats = game.clock.get("seats") or []
+    return due_of(seats[seat]) if seat < len(seats) else None
+
+
 def fresh(turn_seconds: int | None) -> dict:
-    return {"timeouts": 0, "seconds": turn_seconds, "autopilot": False}
+    return {"timeouts": 0, "seconds": turn_seconds, "autopilot": False, "due": None}
 
 
 def after_timeout(entry: dict, turn_seconds: int | None) -> dict:
@@ -31,13 +42,14 @@ def after_timeout(entry: dict, turn_seconds: int | None) -> dict:
     seconds = entry["seconds"]
     if timeouts >= HALVE_AFTER and turn_seconds is not None:
         seconds = turn_seconds / 2
-    return {"timeouts": timeouts, "seconds": seconds, "autopilot": timeouts >= AUTOPILOT_AFTER}
+    autopilot = timeouts >= AUTOPILOT_AFTER
+    return {**entry, "timeouts": timeouts, "seconds": seconds, "autopilot": autopilot}
 
 
 def at_new_deal(entry: dict, turn_seconds: int | None) -> dict:
     """The seed's game is one deal: the count and the halved clock start afresh at the
     next; autopilot stays until the player sends ``resume`` (RULES.md, All games)."""
-    return {**fresh(turn_seconds), "autopilot": entry["autopilot"]}
+    return {**fresh(turn_seconds), "autopilot": entry["autopilot"]}  # due: set by the deal
 
 
 def after_own_move(entry: dict) -> dict:

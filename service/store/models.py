@@ -2,6 +2,7 @@
 
 import uuid
 from datetime import UTC, datetime
+from enum import StrEnum
 from typing import Any
 
 from sqlalchemy import (
@@ -26,6 +27,22 @@ def utcnow() -> datetime:
     return datetime.now(UTC)
 
 
+class Status(StrEnum):
+    """Where a game is; stored as its text (a ``String`` column, no database enum)."""
+
+    WAITING = "waiting"
+    PLAYING = "playing"
+    ROUND_OVER = "round_over"
+    FINISHED = "finished"
+
+
+class Visibility(StrEnum):
+    """Public tables are in the lobby; private ones are joined by their code."""
+
+    PUBLIC = "public"
+    PRIVATE = "private"
+
+
 class Base(DeclarativeBase):
     type_annotation_map = {dict[str, Any]: JSONType, list[Any]: JSONType}
 
@@ -43,7 +60,7 @@ class Game(Base):
     max_seats: Mapped[int] = mapped_column(Integer)
     turn_seconds: Mapped[int | None] = mapped_column(Integer)
     host_token_hash: Mapped[str] = mapped_column(String(64))
-    status: Mapped[str] = mapped_column(String(12), default="waiting")
+    status: Mapped[str] = mapped_column(String(12), default=Status.WAITING)
     round: Mapped[int] = mapped_column(Integer, default=0)
     # Every change bumps the version; SQLAlchemy also checks it on UPDATE (compare-and-set).
     version: Mapped[int] = mapped_column(Integer, default=1)

@@ -1,22 +1,24 @@
 """The one move path, for humans, bots and the clock alike: apply a legal move, save the
 state, the generator's position and the events, and schedule what is due next.
 
-Scheduled actions live in ``games.next_action_at``: a bot's move (``think_seconds``
-after the turn came to it) or a human's clock running out. Whichever comes first, a
-request touching the game or the worker, applies everything due, under the row lock.
+Scheduled actions: every seat to act has a due time in the clock record, a bot's move
+(``think_seconds`` after its turn came to it) or a human's clock running out, and
+``games.next_action_at`` is the earliest of them. Whichever comes first, a request
+touching the game or the worker, applies everything due, in due order, under the row
+lock.
 """
 
+import copy
 import time
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from .. import bots, engine
 from . import changes, clock
 from .models import EventRow, Game
-from .render import on_autopilot, render_event, results, rules_of, standings, view
+from .render import on_autopilot, results, rules_of, standings
 
 AUTOMATIC_MOVES = 25  # per request or per game of a worker's sweep
 AUTOMATIC_SECONDS = 0.25
@@ -26,7 +28,13 @@ MOVES_PER_ROUND = 2_000
 
 
 def apply_move(
-    session: Session, game: Game, seat: int, move: dict, at: datetime, before=(), by="player"
+    session: Session,
+    game: Game,
+    seat: int,
+    move: engine.Move,
+    at: datetime,
+    before=(),
+    by="player",
 ):
     """Check and apply one move of ``seat`` at time ``at``, made ``by`` the seat's player,
     a bot, autopilot or the clock; returns the new event rows."""
@@ -38,31 +46,47 @@ def apply_move(
     game.match = {**game.match, "round_moves": moves}
     rows = save(session, game, rules, state, rng, events, runaway=moves >= MOVES_PER_ROUND)
     rows[len(before)].by = by  # the move's own event says who made it
-    schedule(game, state, at)
+    schedule(game, state, at, restart={seat})
     session.flush()  # one new version per move, which the answer carries
     return rows
 
 
-def schedule(game: Game, state, at: datetime) -> None:
-    """When the next automatic action is due, counted from ``at``, when the turn began
-    (the commit of the move that began it, never earlier)."""
-    game.next_action_at = None
-    if game.status != "playing":
-        return
-    acting = rules_of(game).to_act(state)
-    if len(acting) != 1:
-        return
-    seat = acting[0]
-    if game.seats[seat].bot or on_autopilot(game, seat):
-        game.next_action_at = at + timedelta(seconds=game.think_seconds)
-    elif game.turn_seconds is not None:
-        seconds = game.clock["seats"][seat]["seconds"]
-        game.next_action_at = at + timedelta(seconds=seconds)
+def schedule(game: Game, state, at: datetime, restart=frozenset()) -> None:
+    """Give every seat to act a due time counted from ``at``, when its turn began (the
+    commit of the move that began it, never earlier). A seat that was already to act
+    keeps its due time, unless it is in ``restart`` (it just acted, or changed hands)."""
+    acting = set(rules_of(game).to_act(state)) if game.status == "playing" else set()
+    seats = [dict(entry) for entry in game.clock.get("seats", [])]
+    for seat, entry in enumerate(seats):
+        if seat not in acting:
+            entry["due"] = None
+        elif entry.get("due") is None or seat in restart:
+            seconds = _seconds_to_act(game, seat, entry)
+            due = None if seconds is None else at + timedelta(seconds=seconds)
+            entry["due"] = None if due is None else due.isoformat()
+    game.clock = {**game.clock, "seats": seats}
+    game.next_action_at = min(filter(None, map(clock.due_of, seats)), default=None)
+
+
+def _seconds_to_act(game: Game, seat: int, entry: dict) -> float | None:
+    """A bot's or autopilot's thinking time, a human's clock, or None: no clock."""
+    if game.seats[seat].bot or entry["autopilot"]:
+        return game.think_seconds
+    return entry["seconds"] if game.turn_seconds is not None else None
 
 
 def is_due(game: Game, now: datetime) -> bool:
     due = clock.aware(game.next_action_at)
     return due is not None and due <= now and game.status == "playing"
+
+
+def _first_due(game: Game) -> int:
+    """The seat whose action is due first (by due time, then seat)."""
+    seats = game.clock["seats"]
+    return min(
+        (seat for seat, entry in enumerate(seats) if clock.due_of(entry) is not None),
+        key=lambda seat: (clock.due_of(seats[seat]), seat),
+    )
 
 
 def catch_up(session: Session, game: Game, now: datetime) -> list[EventRow]:
@@ -77,7 +101,7 @@ def catch_up(session: Session, game: Game, now: datetime) -> list[EventRow]:
             break
         rules = rules_of(game)
         state = rules.load_state(game.state)
-        seat = rules.to_act(state)[0]
+        seat = _first_due(game)
         before = []
         occupant = game.seats[seat]
         by = "bot" if occupant.bot else "autopilot" if on_autopilot(game, seat) else "clock"
@@ -86,9 +110,9 @@ def catch_up(session: Session, game: Game, now: datetime) -> list[EventRow]:
         level = occupant.bot or "basic"
         rng = engine.Rng(int(game.seed), game.rng_counter)
         # the game's own moves: autopilot never chooses to resume
-        seat_view = {**view(game, seat), "legal_moves": rules.legal_moves(state, seat)}
-        seat_log = lambda seat=seat: seat_events(session, game, seat)  # noqa: E731
-        move = bots.choose(game.type, level, seat_view, seat_log, rng)
+        legal = rules.legal_moves(state, seat)
+        memory = game.match.get("memory", {})
+        move = bots.choose(game.type, level, rules.view(state, seat), legal, memory, rng)
         game.rng_counter = rng.counter  # the bot's draws are part of the game's stream
         rows += apply_move(session, game, seat, move, now, before, by)
     return rows
@@ -99,15 +123,8 @@ def _time_out(game: Game, seat: int) -> engine.Event:
     seats = [dict(entry) for entry in game.clock["seats"]]
     seats[seat] = clock.after_timeout(seats[seat], game.turn_seconds)
     game.clock = {**game.clock, "seats": seats}
-    return engine.Event("timeout", seat, dict(seats[seat]))
-
-
-def seat_events(session: Session, game: Game, seat: int) -> list[dict[str, Any]]:
-    with session.no_autoflush:
-        rows = session.scalars(
-            select(EventRow).where(EventRow.game_id == game.id).order_by(EventRow.seq)
-        ).all()
-    return [render_event(row, seat, game) for row in rows]
+    policy = {key: seats[seat][key] for key in ("timeouts", "seconds", "autopilot")}
+    return engine.Event("timeout", seat, policy)
 
 
 def save(session, game, rules, state, rng, events, runaway=False) -> list[EventRow]:
@@ -147,8 +164,17 @@ def append_events(session, game, events) -> list[EventRow]:
             )
         )
     session.add_all(rows)
+    _remember(game, events)
     changes.publish(session, game.id, game.last_seq)
     return rows
+
+
+def _remember(game: Game, events) -> None:
+    """The bots' memory of the public log, kept as it grows (never re-read)."""
+    if game.type in bots.REMEMBER:
+        memory = copy.deepcopy(game.match.get("memory", {}))
+        bots.remember(game.type, memory, events)
+        game.match = {**game.match, "memory": memory}
 
 
 def game_over(game: Game, reason: str) -> engine.Event:

@@ -1,23 +1,21 @@
 """What a game row looks like from outside: the summary, a seat's view, an event as a
 seat sees it. Reading only; nothing here changes the game."""
 
+import dataclasses
 from datetime import datetime
 from typing import Any
 
 from .. import engine
-from ..engine.base import canonical
 from . import clock
 from .models import EventRow, Game
 
-RESUME = {"type": "resume"}
 
-
-def legal_moves(game: Game, state, seat: int | None) -> list[dict[str, Any]]:
+def legal_moves(game: Game, state, seat: int | None) -> list[engine.Move]:
     """The seat's moves; a seat on autopilot may also take back control."""
     if state is None or seat is None or game.status != "playing":
         return []
     moves = rules_of(game).legal_moves(state, seat)
-    return [RESUME, *moves] if on_autopilot(game, seat) else moves
+    return [engine.Resume(), *moves] if on_autopilot(game, seat) else moves
 
 
 def on_autopilot(game: Game, seat: int) -> bool:
@@ -25,19 +23,24 @@ def on_autopilot(game: Game, seat: int) -> bool:
     return seat < len(seats) and seats[seat]["autopilot"]
 
 
-def is_resume(move: Any) -> bool:
-    return canonical(move) == canonical(RESUME)
+def deadline(game: Game, seat: int | None) -> datetime | None:
+    """When the clock runs out for ``seat``, if it is to act; ``None`` without a clock,
+    and for bots and players on autopilot, whose moves are simply scheduled."""
+    if game.turn_seconds is None or game.status != "playing" or seat is None:
+        return None
+    if game.seats[seat].bot or on_autopilot(game, seat):
+        return None
+    return clock.due(game, seat)
 
 
-def deadline(game: Game, state) -> datetime | None:
-    """When the clock runs out for the player to act; ``None`` without a clock, and for
-    bots and players on autopilot, whose moves are simply scheduled."""
-    if game.turn_seconds is None or game.status != "playing" or state is None:
+def _view_deadline(game: Game, rules: engine.Game, state, seat: int | None):
+    """The seat's own deadline when it is to act, else the one acting seat's (if one)."""
+    if state is None:
         return None
-    acting = rules_of(game).to_act(state)
-    if len(acting) != 1 or game.seats[acting[0]].bot or on_autopilot(game, acting[0]):
-        return None
-    return clock.aware(game.next_action_at)
+    acting = rules.to_act(state)
+    if seat in acting:
+        return deadline(game, seat)
+    return deadline(game, acting[0]) if len(acting) == 1 else None
 
 
 def _iso_or_none(moment: datetime | None) -> str | None:
@@ -48,10 +51,25 @@ def rules_of(game: Game) -> engine.Game:
     return engine.GAMES[game.type]
 
 
+def public_seats(rules: engine.Game, state) -> list[dict[str, Any]]:
+    """What the whole table sees of each seat: the spectator's view of the players."""
+    if state is None:
+        return []
+    return [
+        {key: value for key, value in player.items() if key != "seat"}
+        for player in as_json(rules.view(state, None))["players"]
+    ]
+
+
+def as_json(value: Any) -> Any:
+    """An engine dataclass (a view, a move) as plain JSON values."""
+    return dataclasses.asdict(value)
+
+
 def summary(game: Game) -> dict[str, Any]:
     rules = rules_of(game)
     state = rules.load_state(game.state) if game.state else None
-    public = rules.public_seats(state) if state else [{} for _ in game.seats]
+    public = public_seats(rules, state) or [{} for _ in game.seats]
     turn = rules.to_act(state) if state else []
     table = standings(game)
     return {
@@ -81,7 +99,8 @@ def summary(game: Game) -> dict[str, Any]:
         ],
         "dealer": game.match.get("dealer"),
         "turn": turn[0] if len(turn) == 1 else None,
-        "deadline": _iso_or_none(deadline(game, state)),
+        "to_act": turn,
+        "deadline": _iso_or_none(deadline(game, turn[0]) if len(turn) == 1 else None),
         "version": game.version,
         "seed_commitment": _commitment(game),
         "created_at": _iso(game.created_at),
@@ -98,17 +117,17 @@ def view(game: Game, seat: int | None) -> dict[str, Any]:
         "round": game.round,
         "version": game.version,
         "seat": seat,
-        "legal_moves": legal_moves(game, state, seat),
-        "deadline": _iso_or_none(deadline(game, state)),
+        "legal_moves": [move.to_wire() for move in legal_moves(game, state, seat)],
+        "to_act": rules.to_act(state) if state else [],
+        "deadline": _iso_or_none(_view_deadline(game, rules, state, seat)),
         "seed_commitment": _commitment(game),
     }
-    return {**(rules.view(state, seat) if state else {}), **base}
+    return {**(as_json(rules.view(state, seat)) if state else {}), **base}
 
 
 def render_event(row: EventRow, seat: int | None, game: Game) -> dict[str, Any]:
-    data = dict(row.data)
-    if row.secret and (game.status == "finished" or seat in row.audience):
-        data.update(row.secret)
+    event = engine.Event(row.type, row.seat, row.data, row.secret, tuple(row.audience))
+    data = event.seen_by(seat, reveal_all=game.status == "finished")
     return {
         "seq": row.seq,
         "round": row.round,

@@ -10,13 +10,13 @@ from sqlalchemy.orm import Session
 
 from ..config import Config
 from .limits import WINDOW
-from .models import Game, IdempotentAnswer, RateCounter, Seat, WorkerHeartbeat
+from .models import Game, IdempotentAnswer, RateCounter, Seat, Status, WorkerHeartbeat
 
 
 def prune(session: Session, now: datetime, age: timedelta | None = None) -> dict[str, int]:
     """Delete old rows; returns how many of each kind."""
     cutoff = now - (age or timedelta(hours=Config.RETENTION_HOURS))
-    abandoned = select(Game.id).where(Game.status == "waiting", Game.updated_at < cutoff)
+    abandoned = select(Game.id).where(Game.status == Status.WAITING, Game.updated_at < cutoff)
     deleted = {
         "idempotent_answers": delete(IdempotentAnswer).where(IdempotentAnswer.created_at < cutoff),
         "rate_counters": delete(RateCounter).where(RateCounter.window_start < now - WINDOW),

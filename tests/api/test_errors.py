@@ -43,16 +43,35 @@ def test_not_your_turn(table):
     [
         lambda move: {**move, "position": 99},
         lambda move: {**move, "from_seat": (move["from_seat"] + 1) % 3},
-        lambda move: {**move, "position": str(move["position"])},
-        lambda move: {**move, "extra": 1},
-        lambda move: {"type": "discard"},
+        lambda move: {"type": "ask", "seat": 1, "rank": "Q"},  # another game's move
     ],
 )
-def test_illegal_move(table, tamper):
+def test_a_well_formed_move_that_is_not_legal_now_gives_the_engines_reason(table, tamper):
     before = snapshot(table)
     seat = table.turn()
     move = tamper(table.view(seat).json["legal_moves"][0])
-    assert_problem(table.move(seat, move), 422, "illegal_move")
+    answer = assert_problem(table.move(seat, move), 422, "illegal_move")
+    assert "legal_moves" in answer["detail"]
+    assert snapshot(table) == before
+
+
+@pytest.mark.parametrize(
+    "tamper,field",
+    [
+        (lambda move: {**move, "position": str(move["position"])}, "position"),
+        (lambda move: {**move, "position": True}, "position"),
+        (lambda move: {**move, "extra": 1}, "extra"),
+        (lambda move: {"type": "take", "position": 0}, "from_seat"),
+        (lambda move: {"type": "discard"}, "type"),
+        (lambda move: {"type": "play", "card": "8C", "suit": "X"}, "suit"),
+    ],
+)
+def test_a_malformed_move_names_the_bad_field(table, tamper, field):
+    before = snapshot(table)
+    seat = table.turn()
+    move = tamper(table.view(seat).json["legal_moves"][0])
+    answer = assert_problem(table.move(seat, move), 422, "validation_error")
+    assert field in answer["errors"]
     assert snapshot(table) == before
 
 
@@ -147,7 +166,8 @@ def test_the_host_token_cannot_move(table):
 )
 def test_unknown_game(client, method, path):
     url = path.format(id=uuid.uuid4())
-    body = {"players": {"name": "x"}, "deal": {}}.get(path.rsplit("/", 1)[-1], {"type": "take"})
+    take = {"type": "take", "from_seat": 0, "position": 0}
+    body = {"players": {"name": "x"}, "deal": {}}.get(path.rsplit("/", 1)[-1], take)
     kwargs = {"json": body} if method == "post" else {}
     assert_problem(getattr(client, method)(url, **kwargs), 404, "not_found")
 
@@ -277,22 +297,22 @@ def test_dealing_twice(table):
         ({"type": "old-maid", "seats": 1}, "seats"),
         ({"type": "old-maid", "seats": "4"}, "seats"),
         ({"type": "old-maid", "seats": True}, "seats"),
-        ({"type": "old-maid", "options": {"preset": "classic"}}, "preset"),
-        ({"type": "old-maid", "options": {"preset": ["online"]}}, "preset"),
+        ({"type": "old-maid", "options": {"preset": "classic"}}, "options.preset"),
+        ({"type": "old-maid", "options": {"preset": ["online"]}}, "options.preset"),
         (
             {"type": "old-maid", "options": {"odd_card": "joker", "remove_queens": 1}},
-            "remove_queens",
+            "options.remove_queens",
         ),
-        ({"type": "old-maid", "options": {"remove_queens": None}}, "remove_queens"),
-        ({"type": "old-maid", "options": {"remove_queens": 2}}, "remove_queens"),
-        ({"type": "old-maid", "options": {"pair_by": "suit"}}, "pair_by"),
+        ({"type": "old-maid", "options": {"remove_queens": None}}, "options.remove_queens"),
+        ({"type": "old-maid", "options": {"remove_queens": 2}}, "options.remove_queens"),
+        ({"type": "old-maid", "options": {"pair_by": "suit"}}, "options.pair_by"),
         ({"type": "old-maid", "options": {"preset": "family"}, "seats": 9}, "seats"),
         ({"type": "blind-date", "options": {"deck": 32}, "seats": 9}, "seats"),
         ({"type": "blind-date", "options": {"deck": 72}, "seats": 5}, "seats"),
-        ({"type": "blind-date", "options": {"deck": 52}}, "deck"),
-        ({"type": "blind-date", "options": {"dealer": "winner"}}, "dealer"),
+        ({"type": "blind-date", "options": {"deck": 52}}, "options.deck"),
+        ({"type": "blind-date", "options": {"dealer": "winner"}}, "options.dealer"),
         ({"type": "blind-date", "seats": 13}, "seats"),
-        ({"type": "old-maid", "options": {"colour": "red"}}, "colour"),
+        ({"type": "old-maid", "options": {"colour": "red"}}, "options.colour"),
         ({"type": "old-maid", "options": []}, "options"),
         ({"type": "old-maid", "visibility": "secret"}, "visibility"),
         ({"type": "old-maid", "seed": -1}, "seed"),
@@ -308,7 +328,7 @@ def test_dealing_twice(table):
 )
 def test_invalid_tables_are_refused_naming_the_field(client, body, field):
     answer = assert_problem(client.post("/v1/games", json=body), 422, "validation_error")
-    assert field in answer["errors"]
+    assert field in answer["errors"], answer["errors"]
     assert client.get("/v1/games").json["games"] == []
 
 
@@ -343,13 +363,13 @@ def test_invalid_joins(client, body):
 
 
 def test_an_unforeseen_failure_is_a_problem_without_internals(app, client, monkeypatch):
-    from service.store import games
+    from service.store import render
 
     def explode(_game):
         raise RuntimeError("secret internals")
 
     table = Table.create(client, players=2, deal=False)
-    monkeypatch.setattr(games, "summary", explode)
+    monkeypatch.setattr(render, "summary", explode)
     monkeypatch.setitem(app.config, "PROPAGATE_EXCEPTIONS", False)
     answer = table.summary()
     body = assert_problem(answer, 500, "internal_error")

@@ -292,7 +292,9 @@ def test_go_fish_through_the_api(client):
     assert summary["status"] == "round_over"
     over = next(e for e in table.events(None).json["events"] if e["type"] == "round_over")
     books = over["data"]["books"]
-    assert [seat["books"] for seat in summary["seats"]] == books
+    assert [len(seat["books"]) for seat in summary["seats"]] == books
+    spectator = table.view(None).json["players"]
+    assert [seat["books"] for seat in summary["seats"]] == [p["books"] for p in spectator]
     winners = [s for s, n in enumerate(books) if n == max(books)]
     assert over["data"]["winners"] == winners
     assert [seat["rounds_won"] for seat in summary["seats"]] == [

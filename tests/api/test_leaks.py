@@ -154,21 +154,21 @@ def test_a_seat_changing_hands_during_a_read_leaks_nothing(app, client, monkeypa
     the hand of the new seat 2."""
     import uuid
 
-    from service.store import games
+    from service.store import reads, tables
 
     table = Table.create(client, players=3, deal=False, seed=90)
     game_id = uuid.UUID(table.id)
-    real_page = games.events_page
+    real_page = reads.events_page
 
     def page_after_a_change(*args, **kwargs):
-        monkeypatch.setattr(games, "events_page", real_page)
+        monkeypatch.setattr(reads, "events_page", real_page)
         with app.extensions["db_sessions"]() as other:  # another request, meanwhile
-            games.leave(other, game_id, table.tokens[1])
-            games.join(other, game_id, {"name": "late"}, None, "10.0.0.9")
-            games.deal(other, game_id, table.host)
+            tables.leave(other, game_id, table.tokens[1])
+            tables.join(other, game_id, {"name": "late"}, None, "10.0.0.9")
+            tables.deal(other, game_id, table.host)
         return real_page(*args, **kwargs)
 
-    monkeypatch.setattr(games, "events_page", page_after_a_change)
+    monkeypatch.setattr(reads, "events_page", page_after_a_change)
     page = table.events(2).json
     assert [event for event in page["events"] if event["type"] == "hand"] == []
     log = table.events(2).json["events"]

@@ -5,7 +5,7 @@ from collections import Counter
 import pytest
 
 from service.engine import GAMES, InvalidOptions, Rng, play
-from service.engine.passing import PassingState, find_pairs
+from service.engine.passing import PassingState, Take, find_pairs
 from service.engine.six_generations import EMILY, JACOB, deck, generation, sex
 
 from .rigging import RiggedDeck, deal_round_robin
@@ -105,7 +105,7 @@ def test_then_the_player_on_the_takers_left_takes_from_the_taker():
         turn=0,
         source=3,
     )
-    BLIND_DATE.apply(game, 0, {"type": "take", "from_seat": 3, "position": 1}, Rng(1))
+    BLIND_DATE.apply(game, 0, Take(from_seat=3, position=1), Rng(1))
     assert (game.turn, game.source) == (1, 0)
 
 
@@ -144,7 +144,7 @@ def test_emilys_holder_loses():
         turn=2,
         source=1,
     )
-    events = BLIND_DATE.apply(game, 2, {"type": "take", "from_seat": 1, "position": 0}, Rng(1))
+    events = BLIND_DATE.apply(game, 2, Take(from_seat=1, position=0), Rng(1))
     assert events[-1].type == "round_over"
     assert events[-1].data == {"loser": 0, "odd_card": EMILY}
     assert BLIND_DATE.result(game).losers == (0,)

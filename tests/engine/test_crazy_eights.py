@@ -4,7 +4,7 @@ import pytest
 
 from service.engine import GAMES, IllegalMove, InvalidOptions, Rng, RoundResult, play
 from service.engine.cards import standard_deck
-from service.engine.crazy_eights import CrazyEightsState
+from service.engine.crazy_eights import CrazyEightsState, Draw, Pass, Play
 
 from .rigging import RiggedDeck
 
@@ -26,7 +26,7 @@ def state(hands, top, stock=(), suit=None, turn=0, partnership=False):
 
 def plays(game, seat=None):
     seat = game.turn if seat is None else seat
-    return [m for m in EIGHTS.legal_moves(game, seat) if m["type"] == "play"]
+    return [m for m in EIGHTS.legal_moves(game, seat) if isinstance(m, Play)]
 
 
 def deck_with_top(cards_from_top: list[str]) -> list[str]:
@@ -66,32 +66,30 @@ def test_a_starter_8_is_buried_in_the_stock_and_the_next_card_turned():
 
 def test_a_card_matches_the_top_by_suit_or_rank():
     game = state([["5H", "9C", "KS", "2D"], ["3C"]], top="9H")
-    assert plays(game) == [{"type": "play", "card": "5H"}, {"type": "play", "card": "9C"}]
+    assert plays(game) == [Play(card="5H"), Play(card="9C")]
 
 
 def test_an_eight_is_wild_and_names_any_suit_its_own_included():
     game = state([["8D", "KS"], ["3C"]], top="9H")
-    assert plays(game) == [
-        {"type": "play", "card": "8D", "suit": suit} for suit in ("C", "D", "H", "S")
-    ]
-    play(EIGHTS, game, 0, {"type": "play", "card": "8D", "suit": "S"}, Rng(1))
+    assert plays(game) == [Play(card="8D", suit=suit) for suit in ("C", "D", "H", "S")]
+    play(EIGHTS, game, 0, Play(card="8D", suit="S"), Rng(1))
     assert game.suit == "S" and game.turn == 1
 
 
 def test_an_eight_may_be_played_on_an_eight():
     game = state([["8C", "KS"], ["3C"]], top="8H", suit="D")
-    assert {"type": "play", "card": "8C", "suit": "H"} in plays(game)
+    assert Play(card="8C", suit="H") in plays(game)
 
 
 def test_after_an_eight_only_the_named_suit_or_another_eight_fits():
     game = state([["5H", "5S", "8C"], ["3C"]], top="8H", suit="S")
-    cards = {m["card"] for m in plays(game)}
+    cards = {m.card for m in plays(game)}
     assert cards == {"5S", "8C"}
 
 
 def test_the_last_card_may_be_an_eight_and_ends_the_round():
     game = state([["8C"], ["KS", "2D"], ["AH"]], top="9H")
-    events = play(EIGHTS, game, 0, {"type": "play", "card": "8C", "suit": "C"}, Rng(1))
+    events = play(EIGHTS, game, 0, Play(card="8C", suit="C"), Rng(1))
     assert [e.type for e in events] == ["play", "out", "round_over"]
     result = EIGHTS.result(game)
     assert result.winners == (0,)
@@ -100,32 +98,32 @@ def test_the_last_card_may_be_an_eight_and_ends_the_round():
 
 def test_a_player_may_draw_while_holding_a_playable_card_and_keeps_the_turn():
     game = state([["9C"], ["3C"]], top="9H", stock=["2S", "4D"])
-    assert {"type": "draw"} in EIGHTS.legal_moves(game, 0)
-    events = play(EIGHTS, game, 0, {"type": "draw"}, Rng(1))
+    assert Draw() in EIGHTS.legal_moves(game, 0)
+    events = play(EIGHTS, game, 0, Draw(), Rng(1))
     assert game.hands[0] == ["9C", "4D"] and game.turn == 0
     assert events[0].data == {"stock": 1} and events[0].secret == {"card": "4D"}
     assert events[0].audience == (0,)
-    play(EIGHTS, game, 0, {"type": "draw"}, Rng(1))
+    play(EIGHTS, game, 0, Draw(), Rng(1))
     assert game.turn == 0 and len(game.hands[0]) == 3
 
 
 def test_pass_is_legal_only_when_the_stock_is_empty_and_nothing_fits():
     with_stock = state([["2S"], ["3C"]], top="9H", stock=["4D"])
-    assert {"type": "pass"} not in EIGHTS.legal_moves(with_stock, 0)
+    assert Pass() not in EIGHTS.legal_moves(with_stock, 0)
     playable = state([["2H"], ["3C"]], top="9H")
-    assert {"type": "pass"} not in EIGHTS.legal_moves(playable, 0)
+    assert Pass() not in EIGHTS.legal_moves(playable, 0)
     stuck = state([["2S"], ["3C"]], top="9H")
-    assert EIGHTS.legal_moves(stuck, 0) == [{"type": "pass"}]
+    assert EIGHTS.legal_moves(stuck, 0) == [Pass()]
     with pytest.raises(IllegalMove):
-        play(EIGHTS, playable, 0, {"type": "pass"}, Rng(1))
+        play(EIGHTS, playable, 0, Pass(), Rng(1))
 
 
 def test_a_full_circle_of_passes_blocks_the_round_and_the_lowest_hand_scores_the_difference():
     game = state([["2S", "3S"], ["KC"], ["AD", "4D"]], top="9H")
     for seat in (0, 1):
-        play(EIGHTS, game, seat, {"type": "pass"}, Rng(1))
+        play(EIGHTS, game, seat, Pass(), Rng(1))
         assert EIGHTS.result(game) is None
-    events = play(EIGHTS, game, 2, {"type": "pass"}, Rng(1))
+    events = play(EIGHTS, game, 2, Pass(), Rng(1))
     assert game.blocked and events[-1].type == "round_over"
     result = EIGHTS.result(game)
     # hands: 5, 10, 5 points: seats 0 and 2 share the lowest and score 10 - 5 each
@@ -135,27 +133,27 @@ def test_a_full_circle_of_passes_blocks_the_round_and_the_lowest_hand_scores_the
 
 def test_a_play_or_a_draw_breaks_the_circle_of_passes():
     game = state([["2S"], ["KH"], ["AD"]], top="9H")
-    play(EIGHTS, game, 0, {"type": "pass"}, Rng(1))
-    play(EIGHTS, game, 1, {"type": "play", "card": "KH"}, Rng(1))
+    play(EIGHTS, game, 0, Pass(), Rng(1))
+    play(EIGHTS, game, 1, Play(card="KH"), Rng(1))
     assert game.passes == 0 and not game.blocked
 
 
 def test_cards_left_score_eight_50_faces_10_ace_1_others_face_value():
     game = state([["5H"], ["8S", "KD", "QC", "JH", "AS", "10C", "2D"]], top="9H")
-    play(EIGHTS, game, 0, {"type": "play", "card": "5H"}, Rng(1))
+    play(EIGHTS, game, 0, Play(card="5H"), Rng(1))
     assert EIGHTS.result(game).points == (50 + 10 + 10 + 10 + 1 + 10 + 2, 0)
 
 
 def test_partnership_players_out_are_skipped_and_both_partners_must_be_out():
     game = state([["5H"], ["KH", "2C"], ["6H", "7H"], ["QH", "3C"]], top="9H", partnership=True)
-    play(EIGHTS, game, 0, {"type": "play", "card": "5H"}, Rng(1))
+    play(EIGHTS, game, 0, Play(card="5H"), Rng(1))
     assert EIGHTS.result(game) is None, "one partner out is not enough"
-    play(EIGHTS, game, 1, {"type": "play", "card": "KH"}, Rng(1))
-    play(EIGHTS, game, 2, {"type": "play", "card": "6H"}, Rng(1))
-    play(EIGHTS, game, 3, {"type": "play", "card": "QH"}, Rng(1))
+    play(EIGHTS, game, 1, Play(card="KH"), Rng(1))
+    play(EIGHTS, game, 2, Play(card="6H"), Rng(1))
+    play(EIGHTS, game, 3, Play(card="QH"), Rng(1))
     assert game.turn == 1, "seat 0 is out and skipped"
-    play(EIGHTS, game, 1, {"type": "draw"} if game.stock else {"type": "pass"}, Rng(1))
-    play(EIGHTS, game, 2, {"type": "play", "card": "7H"}, Rng(1))
+    play(EIGHTS, game, 1, Draw() if game.stock else Pass(), Rng(1))
+    play(EIGHTS, game, 2, Play(card="7H"), Rng(1))
     result = EIGHTS.result(game)
     assert result.winners == (0, 2) and result.losers == (1, 3)
     # the side scores the cards left in both opponents' hands: 2C and 3C

@@ -2,9 +2,9 @@
 
 import pytest
 
-from service.engine import GAMES, IllegalMove, Rng, play
+from service.engine import GAMES, Event, IllegalMove, Rng, play
 from service.engine.cards import standard_deck
-from service.engine.go_fish import GoFishState
+from service.engine.go_fish import Ask, FishPlayer, GoFishState, GoFishView
 
 from .rigging import RiggedDeck
 
@@ -25,7 +25,7 @@ def state(hands, stock=("2C", "3C", "4C"), turn=0, books=None, end="first_empty"
 
 
 def ask(game, seat, asked, wanted):
-    return play(FISH, game, seat, {"type": "ask", "seat": asked, "rank": wanted}, Rng(1))
+    return play(FISH, game, seat, Ask(seat=asked, rank=wanted), Rng(1))
 
 
 @pytest.mark.parametrize("players,per_hand", [(2, 7), (3, 5), (6, 5)])
@@ -44,7 +44,7 @@ def test_the_first_player_is_chosen_at_random():
 def test_you_ask_another_player_for_a_rank_you_hold():
     game = state([["9H", "9C", "KD"], ["2S"], ["5D"]])
     assert FISH.legal_moves(game, 0) == [
-        {"type": "ask", "seat": other, "rank": wanted} for other in (1, 2) for wanted in ("9", "K")
+        Ask(seat=other, rank=wanted) for other in (1, 2) for wanted in ("9", "K")
     ]
     assert FISH.legal_moves(game, 1) == []
     with pytest.raises(IllegalMove):
@@ -191,42 +191,39 @@ def test_all_books_bots_always_finish(level, players):
     for seed in range(20):
         rng = Rng(seed)
         game, events = FISH.deal(ALL_BOOKS, players, 0, rng)
-        log = [_public(e) for e in events]
+        memory = {}
+        bots.remember("go-fish", memory, events)
         moves = 0
         while FISH.result(game) is None and moves < 2_000:
             seat = game.turn
-            view = {**FISH.view(game, seat), "legal_moves": FISH.legal_moves(game, seat)}
-            move = bots.choose("go-fish", level, view, lambda log=log: log, rng)
-            log += [_public(e) for e in play(FISH, game, seat, move, rng)]
+            legal = FISH.legal_moves(game, seat)
+            move = bots.choose("go-fish", level, FISH.view(game, seat), legal, memory, rng)
+            bots.remember("go-fish", memory, play(FISH, game, seat, move, rng))
             moves += 1
         assert FISH.result(game) is not None, f"seed {seed} did not end"
         longest = max(longest, moves)
     print(f"longest {level} game of {players}: {longest} moves")
 
 
-def _public(event):
-    return {"type": event.type, "seat": event.seat, "data": event.data}
-
-
 def test_the_basic_bot_does_not_repeat_an_ask_answered_go_fish():
-    from service.bots.go_fish import choose
+    from service import bots
 
-    log = [
-        {"type": "ask", "seat": 0, "data": {"seat": 1, "rank": "9"}},
-        {"type": "go_fish", "seat": 1, "data": {"to_seat": 0}},
-    ]
-    view = {
-        "hand": ["9H", "9D", "5C"],
-        "players": [{"seat": 0, "cards": 3}, {"seat": 1, "cards": 9}, {"seat": 2, "cards": 2}],
-        "legal_moves": [
-            {"type": "ask", "seat": other, "rank": wanted}
-            for other in (1, 2)
-            for wanted in ("5", "9")
-        ],
-    }
-    assert choose(view, log, Rng(1)) == {"type": "ask", "seat": 2, "rank": "9"}
-    drew = log + [{"type": "draw", "seat": 1, "data": {"stock": 3}}]
-    assert choose(view, drew, Rng(1))["seat"] == 1, "after a draw she may hold it again"
+    memory = {}
+    bots.remember(
+        "go-fish",
+        memory,
+        [Event("ask", 0, {"seat": 1, "rank": "9"}), Event("go_fish", 1, {"to_seat": 0})],
+    )
+    players = [FishPlayer(seat=0, cards=3, books=[]), FishPlayer(1, 9, []), FishPlayer(2, 2, [])]
+    view = GoFishView(
+        dealer=0, turn=0, hand=["9H", "9D", "5C"], stock=3, players=players, winners=None
+    )
+    legal = [Ask(seat=other, rank=wanted) for other in (1, 2) for wanted in ("5", "9")]
+    assert bots.choose("go-fish", "basic", view, legal, memory, Rng(1)) == Ask(seat=2, rank="9")
+    drew = Event("draw", 1, {"stock": 3}, {"card": "9C"}, (1,))
+    bots.remember("go-fish", memory, [drew])
+    again = bots.choose("go-fish", "basic", view, legal, memory, Rng(1))
+    assert again.seat == 1, "after a draw she may hold it again"
 
 
 def test_all_books_two_players_asking_each_other_in_vain_do_not_end_it_for_the_third():

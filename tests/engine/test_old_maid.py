@@ -6,7 +6,8 @@ import pytest
 
 from service.engine import GAMES, IllegalMove, InvalidOptions, NotYourTurn, Rng, play
 from service.engine.cards import rank, standard_deck
-from service.engine.passing import PassingState
+from service.engine.crazy_eights import Pass
+from service.engine.passing import Offer, PassingPlayer, PassingState, Take
 
 from .rigging import RiggedDeck, ShuffleSpy, deal_round_robin
 
@@ -91,7 +92,7 @@ def test_three_of_a_kind_lays_one_pair_and_keeps_the_third():
 
 def test_pairs_by_rank_only_suits_do_not_matter():
     game = state([["7H"], ["7C", "KS"], ["2D"]], turn=0, source=1)
-    OLD_MAID.apply(game, 0, {"type": "take", "from_seat": 1, "position": 0}, Rng(1))
+    OLD_MAID.apply(game, 0, Take(from_seat=1, position=0), Rng(1))
     assert game.pairs[0] == [["7C", "7H"]]
 
 
@@ -100,20 +101,20 @@ def test_the_player_left_of_the_dealer_goes_first_and_takes_from_her_left():
     assert game.turn == 3
     assert game.source == 0
     assert OLD_MAID.legal_moves(game, 3) == [
-        {"type": "take", "from_seat": 0, "position": p} for p in range(len(game.hands[0]))
+        Take(from_seat=0, position=p) for p in range(len(game.hands[0]))
     ]
     assert events[-1].type == "offer" and events[-1].seat == 3
 
 
 def test_the_next_turn_belongs_to_the_player_just_taken_from():
     game = state([["2C", "3C"], ["4C", "5C"], ["6C", "7C"], ["8C", "9C"]], turn=1, source=2)
-    OLD_MAID.apply(game, 1, {"type": "take", "from_seat": 2, "position": 0}, Rng(1))
+    OLD_MAID.apply(game, 1, Take(from_seat=2, position=0), Rng(1))
     assert (game.turn, game.source) == (2, 3)
 
 
 def test_a_taken_card_that_pairs_goes_on_the_table_and_the_turn_is_over():
     game = state([["2C", "KD"], ["KH", "5C"], ["6C"]], turn=0, source=1)
-    events = OLD_MAID.apply(game, 0, {"type": "take", "from_seat": 1, "position": 0}, Rng(1))
+    events = OLD_MAID.apply(game, 0, Take(from_seat=1, position=0), Rng(1))
     assert game.hands[0] == ["2C"]
     assert game.pairs[0] == [["KD", "KH"]]
     assert [e.type for e in events] == ["take", "pairs", "offer"]
@@ -122,7 +123,7 @@ def test_a_taken_card_that_pairs_goes_on_the_table_and_the_turn_is_over():
 
 def test_a_taken_card_that_does_not_pair_stays_in_the_hand():
     game = state([["2C"], ["KH", "5C"], ["6C", "QS"]], turn=0, source=1)
-    OLD_MAID.apply(game, 0, {"type": "take", "from_seat": 1, "position": 1}, Rng(1))
+    OLD_MAID.apply(game, 0, Take(from_seat=1, position=1), Rng(1))
     assert sorted(game.hands[0]) == ["2C", "5C"]
     assert game.pairs[0] == []
 
@@ -130,7 +131,7 @@ def test_a_taken_card_that_does_not_pair_stays_in_the_hand():
 def test_a_safe_player_is_skipped_as_the_next_taker():
     # seat 1 gives away her last card: she is safe, so seat 2 takes next, from seat 3
     game = state([["2C"], ["KH"], ["3D", "4D"], ["QS", "2D"]], turn=0, source=1)
-    events = OLD_MAID.apply(game, 0, {"type": "take", "from_seat": 1, "position": 0}, Rng(1))
+    events = OLD_MAID.apply(game, 0, Take(from_seat=1, position=0), Rng(1))
     assert ("safe", 1) in [(e.type, e.seat) for e in events]
     assert (game.turn, game.source) == (2, 3)
 
@@ -138,21 +139,21 @@ def test_a_safe_player_is_skipped_as_the_next_taker():
 def test_a_safe_player_is_skipped_as_the_one_taken_from():
     # seat 3 is safe: seat 2 takes from seat 0, the next player with cards on her left
     game = state([["2C", "QS"], ["9C"], ["3D", "2D"], []], turn=1, source=2)
-    OLD_MAID.apply(game, 1, {"type": "take", "from_seat": 2, "position": 0}, Rng(1))
+    OLD_MAID.apply(game, 1, Take(from_seat=2, position=0), Rng(1))
     assert (game.turn, game.source) == (2, 0)
 
 
 def test_a_taker_who_pairs_her_last_card_is_safe():
     game = state([["KD"], ["KH", "5C"], ["5D", "QS"]], turn=0, source=1)
-    events = OLD_MAID.apply(game, 0, {"type": "take", "from_seat": 1, "position": 0}, Rng(1))
+    events = OLD_MAID.apply(game, 0, Take(from_seat=1, position=0), Rng(1))
     assert ("safe", 0) in [(e.type, e.seat) for e in events]
-    assert OLD_MAID.public_seats(game)[0] == {"cards": 0, "safe": True}
+    assert OLD_MAID.view(game, None).players[0] == PassingPlayer(0, 0, True, [["KD", "KH"]])
 
 
 def test_the_holder_of_the_odd_queen_is_the_old_maid_and_everybody_else_wins():
     game = state([["QS"], ["5C", "4H"], ["5D", "4D"]], turn=2, source=0)
     # seat 2 takes the queen from seat 0, who is safe now; seat 1 takes from seat 2 ...
-    OLD_MAID.apply(game, 2, {"type": "take", "from_seat": 0, "position": 0}, Rng(1))
+    OLD_MAID.apply(game, 2, Take(from_seat=0, position=0), Rng(1))
     assert (game.turn, game.source) == (1, 2)
     events = play_out(game, Rng(1))
     result = OLD_MAID.result(game)
@@ -175,7 +176,7 @@ def test_the_offered_hand_is_shuffled_before_every_offer():
 
 def test_the_taker_and_the_victim_see_the_card_others_see_a_position():
     game = state([["2C"], ["KH", "5C"], ["6C", "QS"]], turn=0, source=1)
-    [take, *_] = OLD_MAID.apply(game, 0, {"type": "take", "from_seat": 1, "position": 1}, Rng(1))
+    [take, *_] = OLD_MAID.apply(game, 0, Take(from_seat=1, position=1), Rng(1))
     assert take.data == {"from_seat": 1, "position": 1}
     assert take.secret == {"card": "5C"}
     assert set(take.audience) == {0, 1}
@@ -185,21 +186,19 @@ def test_the_taker_and_the_victim_see_the_card_others_see_a_position():
 def test_a_view_shows_the_own_hand_sorted_and_only_counts_of_others():
     game = state([["KH", "2C"], ["5C", "AS", "9D"], ["6C"]], turn=0, source=1)
     view = OLD_MAID.view(game, 0)
-    assert view["hand"] == ["2C", "KH"]
-    assert view["offer"] == {"from_seat": 1, "positions": 3}
-    assert [p["cards"] for p in view["players"]] == [2, 3, 1]
+    assert view.hand == ["2C", "KH"]
+    assert view.offer == Offer(from_seat=1, positions=3)
+    assert [p.cards for p in view.players] == [2, 3, 1]
     assert "5C" not in str(view) and "6C" not in str(view)
-    assert OLD_MAID.view(game, None)["hand"] is None
+    assert OLD_MAID.view(game, None).hand is None
 
 
 @pytest.mark.parametrize(
     "move",
     [
-        {"type": "take", "from_seat": 1, "position": 2},  # no such position
-        {"type": "take", "from_seat": 2, "position": 0},  # not the player on her left
-        {"type": "take", "from_seat": 1, "position": True},  # 1, spelled as a boolean
-        {"type": "take", "from_seat": 1, "position": 0, "peek": True},
-        {"type": "pass"},
+        Take(from_seat=1, position=2),  # no such position
+        Take(from_seat=2, position=0),  # not the player on her left
+        Pass(),  # another game's move (malformed moves are the API schema's to refuse)
     ],
 )
 def test_a_move_not_in_legal_moves_is_refused_and_changes_nothing(move):
@@ -214,7 +213,7 @@ def test_only_the_player_whose_turn_it_is_may_take():
     game = state([["2C"], ["KH", "5C"], ["6C", "QS"]], turn=0, source=1)
     assert OLD_MAID.legal_moves(game, 1) == []
     with pytest.raises(NotYourTurn):
-        play(OLD_MAID, game, 1, {"type": "take", "from_seat": 2, "position": 0}, Rng(1))
+        play(OLD_MAID, game, 1, Take(from_seat=2, position=0), Rng(1))
 
 
 # --- presets and options (seed 004's Old Maid, seed 003's variants) ---------------------
@@ -245,7 +244,7 @@ def test_family_the_dealer_offers_his_hand_to_the_player_on_his_left():
 def test_family_play_proceeds_clockwise_each_taking_from_the_right():
     game = state([["2C", "3C"], ["4C", "5C"], ["6C", "7C"], ["8C", "9C"]], turn=1, source=0)
     game.take_from = "right"
-    OLD_MAID.apply(game, 1, {"type": "take", "from_seat": 0, "position": 0}, Rng(1))
+    OLD_MAID.apply(game, 1, Take(from_seat=0, position=0), Rng(1))
     assert (game.turn, game.source) == (2, 1)
 
 
@@ -288,12 +287,12 @@ def test_family_with_one_queen_removed_refuses_pairs_by_rank():
 def test_colour_pairs_are_spades_with_clubs_and_hearts_with_diamonds():
     game = state([["7H"], ["7S", "KS"], ["7C"]], turn=0, source=1)
     game.pair_by = "rank_and_colour"
-    OLD_MAID.apply(game, 0, {"type": "take", "from_seat": 1, "position": 0}, Rng(1))
+    OLD_MAID.apply(game, 0, Take(from_seat=1, position=0), Rng(1))
     assert game.pairs[0] == [] and sorted(game.hands[0]) == ["7H", "7S"]
     game.hands[0] = ["7H"]
     game.hands[1] = ["7D", "KS"]
     game.turn, game.source = 0, 1
-    OLD_MAID.apply(game, 0, {"type": "take", "from_seat": 1, "position": 0}, Rng(1))
+    OLD_MAID.apply(game, 0, Take(from_seat=1, position=0), Rng(1))
     assert game.pairs[0] == [["7D", "7H"]]
 
 

@@ -1,0 +1,182 @@
+"""The engine's declared shapes as marshmallow schemas, so the OpenAPI document types
+every move, view, event and option: a dataclass becomes a schema, a ``Literal`` an enum,
+and a set of schemas told apart by ``type`` a ``oneOf`` with a ``discriminator``.
+
+The rule for fields, for all three kinds of shape: a field with no default is required
+(``X | None``: and nullable); a field declared ``optional()`` may be absent, never null.
+"""
+
+import dataclasses
+import functools
+import types
+import typing
+from typing import Any, ClassVar, Literal, get_args, get_origin, get_type_hints
+
+import marshmallow as ma
+from apispec.ext.marshmallow import MarshmallowPlugin, OpenAPIConverter
+from marshmallow import fields, validate
+
+from ..engine.base import Rank, Suit
+
+# Enums published once, by name, and referred to wherever they are used.
+NAMED_LITERALS: dict[Any, str] = {Suit: "Suit", Rank: "Rank"}
+
+
+class StrictBoolean(fields.Boolean):
+    """A JSON boolean: refuses `"true"`, `1` and the other spellings marshmallow takes."""
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        if not isinstance(value, bool):
+            raise self.make_error("invalid")
+        return value
+
+
+def Int(**kwargs) -> fields.Integer:  # noqa: N802 - reads like a field class
+    """A JSON integer that refuses `"4"`, `4.5` and `true` alike."""
+    return fields.Integer(strict=True, **kwargs)
+
+
+def Enum(name: str, values, **kwargs) -> fields.String:  # noqa: N802
+    """A string from a named enum (a component of its own in the OpenAPI document)."""
+    metadata = {**kwargs.pop("metadata", {}), "enum_name": name}
+    return fields.String(validate=validate.OneOf(list(values)), metadata=metadata, **kwargs)
+
+
+def field_for(hint: Any, **kwargs) -> fields.Field:
+    """The marshmallow field of a type hint of an engine dataclass."""
+    if hint in NAMED_LITERALS:
+        return Enum(NAMED_LITERALS[hint], get_args(hint), **kwargs)
+    origin, args = get_origin(hint), get_args(hint)
+    if origin in (typing.Union, types.UnionType):
+        (inner,) = [arg for arg in args if arg is not type(None)]
+        return field_for(inner, **kwargs)
+    if origin is Literal:
+        return fields.String(validate=validate.OneOf(list(args)), **kwargs)
+    if origin is list:
+        return fields.List(field_for(args[0], required=True), **kwargs)
+    if dataclasses.is_dataclass(hint):
+        return fields.Nested(schema_of(hint), **kwargs)
+    simple = {int: Int, str: fields.String, bool: StrictBoolean, float: fields.Float}
+    return simple[hint](**kwargs)
+
+
+def fields_of(cls: type) -> dict[str, fields.Field]:
+    """A dataclass's fields, by the rule of this module's docstring."""
+    hints = get_type_hints(cls)
+    return {
+        item.name: field_for(hints[item.name], **_presence(item, hints[item.name]))
+        for item in dataclasses.fields(cls)
+    }
+
+
+def _presence(item: dataclasses.Field, hint: Any) -> dict[str, bool]:
+    if item.metadata.get("optional"):
+        return {"required": False}
+    nullable = get_origin(hint) in (typing.Union, types.UnionType) and type(None) in get_args(hint)
+    return {"required": True, "allow_none": nullable}
+
+
+@functools.cache
+def schema_of(cls: type) -> type[ma.Schema]:
+    """The schema of a dataclass, named after it (one per class)."""
+    return ma.Schema.from_dict(fields_of(cls), name=cls.__name__)
+
+
+def merged_schema(name: str, classes: list[type]) -> type[ma.Schema]:
+    """One schema for an event type that several games declare: every field of any of
+    them, required only where all of them require it. A field two games type
+    differently is a mistake in the engine, refused here."""
+    if len(set(classes)) == 1:
+        return schema_of(classes[0])
+    merged: dict[str, fields.Field] = {}
+    hints: dict[str, Any] = {}
+    for cls in dict.fromkeys(classes):
+        for field_name, field in fields_of(cls).items():
+            hint = get_type_hints(cls)[field_name]
+            if hints.setdefault(field_name, hint) != hint:
+                raise TypeError(f"{name}.{field_name} is typed differently by two games")
+            if field_name in merged and not field.required:
+                merged[field_name] = field
+            merged.setdefault(field_name, field)
+    for field_name, field in merged.items():
+        if not all(field_name in fields_of(cls) for cls in classes):
+            field.required = False
+    return ma.Schema.from_dict(merged, name=name)
+
+
+class OneOfSchema(ma.Schema):
+    """One of several schemas, told apart by the value of ``type``: loads and dumps
+    with the chosen one, and is published as a ``oneOf`` with a ``discriminator``."""
+
+    choices: ClassVar[dict[str, type[ma.Schema]]] = {}
+
+    def load(self, data, *, many=None, partial=None, unknown=None):
+        if not isinstance(data, dict):
+            raise ma.ValidationError({"_schema": ["must be an object"]})
+        choice = self._choice(data.get("type"))
+        if choice is None:
+            known = ", ".join(self.choices)
+            raise ma.ValidationError({"type": [f"must be one of: {known}"]})
+        return choice.load(data, partial=partial, unknown=unknown)
+
+    def dump(self, obj, *, many=None):
+        if many:
+            return [self.dump(item) for item in obj]
+        return self._choice(obj["type"]).dump(obj)
+
+    @classmethod
+    def _choice(cls, kind: Any) -> ma.Schema | None:
+        if not isinstance(kind, str) or kind not in cls.choices:
+            return None
+        return _instance(cls.choices[kind])
+
+
+@functools.cache
+def _instance(schema: type[ma.Schema]) -> ma.Schema:
+    return schema()
+
+
+def one_of(name: str, choices: dict[str, type[ma.Schema]]) -> type[OneOfSchema]:
+    return type(name, (OneOfSchema,), {"choices": choices})
+
+
+class Converter(OpenAPIConverter):
+    """apispec's converter, plus ``OneOfSchema`` and named enums."""
+
+    def init_attribute_functions(self):
+        super().init_attribute_functions()
+        self.add_attribute_function(named_enum)
+
+    def schema2jsonschema(self, schema):
+        if not isinstance(schema, OneOfSchema):
+            return super().schema2jsonschema(schema)
+        refs = {kind: self.resolve_nested_schema(choice) for kind, choice in schema.choices.items()}
+        unique = list({ref["$ref"]: ref for ref in refs.values()}.values())
+        mapping = {kind: ref["$ref"] for kind, ref in refs.items()}
+        return {
+            "oneOf": unique,
+            "discriminator": {"propertyName": "type", "mapping": mapping},
+        }
+
+
+def named_enum(self, field: fields.Field, ret: dict, **_) -> dict:
+    """A field of a named enum refers to its component instead of repeating the values."""
+    name = field.metadata.get("enum_name")
+    if name is None:
+        return {}
+    ref = {"$ref": f"#/components/schemas/{name}"}
+    for key in ("type", "enum", "enum_name"):
+        ret.pop(key, None)
+    return {"anyOf": [ref, {"type": "null"}]} if field.allow_none else ref
+
+
+class Plugin(MarshmallowPlugin):
+    Converter = Converter
+
+
+def register_enums(spec, enums: dict[str, list[str]]) -> None:
+    """The named enums as components (``Suit``, ``Rank``, the statuses, ...)."""
+    for literal, name in NAMED_LITERALS.items():
+        enums = {**enums, name: list(get_args(literal))}
+    for name, values in enums.items():
+        spec.components.schema(name, {"type": "string", "enum": values})

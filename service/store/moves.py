@@ -1,0 +1,95 @@
+"""Playing a move: the one use case that a client retries, so it answers an
+``Idempotency-Key`` replay with its first answer and checks ``If-Match`` against the
+game's version before anything changes."""
+
+import hashlib
+import re
+import uuid
+from typing import Any
+
+from sqlalchemy.orm import Session
+
+from .. import engine
+from ..engine.base import canonical
+from ..errors import IdempotencyConflict, StaleVersion, ValidationFailed, WrongPhase
+from . import clock, play
+from .access import require_seat
+from .models import EventRow, Game, IdempotentAnswer, Status
+from .reads import load
+from .render import on_autopilot, render_event, rules_of, view
+
+IDEMPOTENCY_KEY = re.compile(r"[\x21-\x7e]{1,200}")  # 200: the column's width
+
+
+def move(
+    session: Session,
+    game_id: uuid.UUID,
+    token: str | None,
+    move: engine.Move,
+    idempotency_key: str | None,
+    if_match: str | None,
+) -> dict[str, Any]:
+    game = load(session, game_id, lock=True)
+    now = clock.now()  # after the lock: a turn begins when its move commits, never earlier
+    seat = require_seat(game, token)
+    expected_version = _version(if_match)
+    if idempotency_key is not None and not IDEMPOTENCY_KEY.fullmatch(idempotency_key):
+        raise ValidationFailed("Idempotency-Key", "1-200 printable ASCII characters")
+    request_hash = hashlib.sha256(canonical(move.to_wire()).encode()).hexdigest()
+    if idempotency_key is not None:
+        first = session.get(IdempotentAnswer, (game.id, seat, idempotency_key))
+        if first is not None:
+            if first.request_hash != request_hash:
+                raise IdempotencyConflict("this Idempotency-Key was sent with another move")
+            return first.answer
+    rows = play.catch_up(session, game, now)  # what was due comes first
+    if expected_version is not None and expected_version != game.version:
+        raise StaleVersion(f"If-Match {if_match}, but the game is at version {game.version}")
+    if game.status != Status.PLAYING:
+        raise WrongPhase(f"the game is {game.status}; no moves now")
+    rows += _own_move(session, game, seat, move, now)
+    rows += play.catch_up(session, game, now)  # bots without thinking time answer at once
+    answer = {
+        "events": [render_event(row, seat, game) for row in rows],
+        "view": view(game, seat),
+    }
+    if idempotency_key is not None:
+        session.add(
+            IdempotentAnswer(
+                game_id=game.id,
+                seat=seat,
+                key=idempotency_key,
+                request_hash=request_hash,
+                answer=answer,
+            )
+        )
+    session.commit()
+    return answer
+
+
+def _own_move(session: Session, game: Game, seat: int, move: engine.Move, now) -> list[EventRow]:
+    """A player's own move resets her clock's count and ends autopilot; ``resume`` does
+    only that."""
+    resume = isinstance(move, engine.Resume)
+    if resume and not on_autopilot(game, seat):
+        raise engine.IllegalMove("resume is a move for a seat on autopilot")
+    seats = [dict(entry) for entry in game.clock.get("seats", [])]
+    if seats:
+        seats[seat] = clock.after_own_move(seats[seat])
+        game.clock = {**game.clock, "seats": seats}
+    if not resume:
+        return play.apply_move(session, game, seat, move, now, by="player")
+    rows = play.append_events(session, game, [engine.Event("resume", seat)])
+    play.schedule(game, rules_of(game).load_state(game.state), now, restart={seat})
+    session.flush()
+    return rows
+
+
+def _version(if_match: str | None) -> int | None:
+    """`If-Match` takes the version as the summary's ETag gives it: `"7"`, or plain `7`."""
+    if if_match is None:
+        return None
+    text = if_match.strip().removeprefix("W/").strip('"')
+    if not re.fullmatch(r"[0-9]{1,10}", text):  # ASCII digits: str.isdigit takes "²"
+        raise ValidationFailed("If-Match", "must be a game version, as the ETag gives it")
+    return int(text)

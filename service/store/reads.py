@@ -1,0 +1,220 @@
+"""Reading a table: the game with what is due applied, its event log a page at a time,
+waited for (long poll) or streamed, and the lobby. Nothing here changes a table except
+through ``play.catch_up``, which every read applies first."""
+
+import base64
+import logging
+import socket
+import time
+import uuid
+from contextlib import ExitStack
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import select, tuple_
+from sqlalchemy.orm import Session, joinedload, selectinload
+
+from ..errors import NotFound, ServiceError, ValidationFailed
+from . import changes, clock, play
+from .access import identify
+from .db import DATABASE_AWAY, deadline
+from .models import EventRow, Game, Status, Visibility
+from .render import render_event, summary
+
+LOOK_SECONDS = 5.0  # the database work of one look of a waiting request
+log = logging.getLogger(__name__)
+
+
+def load(session: Session, game_id: uuid.UUID, lock: bool = False) -> Game:
+    """The game; locked, or else with its seats in the same statement, so that who holds
+    which seat is read at the same moment as the game (a seat can change hands between
+    two reads: a player leaves a waiting table and the later seats move up)."""
+    query = select(Game).where(Game.id == game_id).execution_options(populate_existing=True)
+    query = query.with_for_update() if lock else query.options(joinedload(Game.seats))
+    game = session.scalars(query).unique().one_or_none()
+    if game is None:
+        raise NotFound(f"no game {game_id}")
+    return game
+
+
+def load_current(session: Session, game_id: uuid.UUID) -> Game:
+    """The game with whatever is due applied first: a read, too, moves bots and clocks."""
+    game = load(session, game_id)
+    if play.is_due(game, clock.now()):
+        game = load(session, game_id, lock=True)
+        play.catch_up(session, game, clock.now())
+        session.commit()
+    return game
+
+
+def events_page(
+    session: Session, game: Game, seat: int | None, after: int, limit: int
+) -> dict[str, Any]:
+    rows = session.scalars(
+        select(EventRow)
+        # only what the loaded game knows of: a later event may belong to seats as they
+        # are after a change the loaded game has not seen
+        .where(EventRow.game_id == game.id, EventRow.seq > after, EventRow.seq <= game.last_seq)
+        .order_by(EventRow.seq)
+        .limit(limit)
+    )
+    return {
+        "events": [render_event(row, seat, game) for row in rows],
+        "last_seq": game.last_seq,
+    }
+
+
+def wait_for_events(
+    session: Session,
+    hub: changes.Hub,
+    game_id: uuid.UUID,
+    token: str | None,
+    after: int,
+    limit: int,
+    wait: float,
+    client: socket.socket | None = None,
+) -> dict[str, Any]:
+    """The events after ``after``; if there are none yet, wait up to ``wait`` seconds for
+    some (a long poll), holding no connection and no transaction meanwhile."""
+    if wait <= 0:
+        return _look(session, game_id, token, after, limit)[0]
+    give_up = time.monotonic() + wait
+    with hub.waiter(game_id, after, client) as waiter:
+        page, due = _look(session, game_id, token, after, limit)  # refusals come first
+        while not (page["events"] or waiter.client_gone):
+            left = give_up - time.monotonic()
+            if left <= 0:
+                break
+            if _news_possible(hub, waiter, left, due):
+                page, due = _look_again(session, game_id, token, after, limit, (page, due))
+    return page
+
+
+class EventStream:
+    """The events of a game as they commit, for one seat (or a spectator), as an iterable
+    of ``("event", event)``, ``("heartbeat", None)`` and, once the match is finished and
+    its last event sent, ``("end", {"last_seq"})``. It ends there, when the client hangs
+    up, or after ``seconds`` (the client reconnects). The first look happens when it is
+    opened, so a bad token or an unknown game is refused before the stream begins."""
+
+    PAGE = 100
+
+    def __init__(self, sessions, hub, game_id, token, after, client, seconds, heartbeat):
+        self._session = sessions()
+        self._stack = ExitStack()
+        self._stack.callback(self._session.close)
+        self._game = (game_id, token)
+        self._hub = hub
+        self._ends = time.monotonic() + seconds
+        self._heartbeat = heartbeat
+        try:
+            self._waiter = self._stack.enter_context(hub.waiter(game_id, after, client))
+            self._first = _look(self._session, game_id, token, after, self.PAGE)
+        except BaseException:
+            self._stack.close()
+            raise
+
+    def __iter__(self):
+        waiter, (page, due) = self._waiter, self._first
+        quiet_since = time.monotonic()
+        while True:
+            for event in page["events"]:
+                waiter.after = event["seq"]
+                yield "event", event
+            now = time.monotonic()
+            if page["events"]:
+                quiet_since = now
+            if page["status"] == Status.FINISHED and waiter.after >= page["last_seq"]:
+                yield "end", {"last_seq": page["last_seq"]}
+                return
+            if now >= self._ends or waiter.client_gone:
+                return
+            if now - quiet_since >= self._heartbeat:
+                yield "heartbeat", None
+                quiet_since = now
+            quiet_left = min(self._ends, quiet_since + self._heartbeat) - now
+            full = len(page["events"]) == self.PAGE  # then read on at once
+            page = {**page, "events": []}
+            if full or _news_possible(self._hub, waiter, quiet_left, due):
+                try:
+                    page, due = _look_again(
+                        self._session, *self._game, waiter.after, self.PAGE, (page, due)
+                    )
+                except ServiceError:  # the token was retired (its player left): nothing more
+                    return
+
+    def close(self) -> None:
+        self._stack.close()
+
+
+def _look(session, game_id, token, after, limit) -> tuple[dict[str, Any], datetime | None]:
+    """One look at the log (applying what is due first), then the connection goes back to
+    the pool; returns the page and when the game's next automatic action is due."""
+    try:
+        with deadline(LOOK_SECONDS):
+            game = load_current(session, game_id)
+            page = events_page(session, game, identify(game, token).seat, after, limit)
+            return {**page, "status": game.status}, clock.aware(game.next_action_at)
+    finally:
+        session.close()
+
+
+def _look_again(session, game_id, token, after, limit, previous):
+    """A look while waiting: if the database is away, keep what we had and wait on (the
+    waiter is answered at its deadline, the stream goes on with heartbeats)."""
+    try:
+        return _look(session, game_id, token, after, limit)
+    except DATABASE_AWAY as error:
+        log.warning("a waiter could not look at game %s: %s", game_id, error)
+        return previous
+
+
+def _news_possible(hub: changes.Hub, waiter: changes.Waiter, left: float, due) -> bool:
+    """Wait at most ``left`` seconds for a hint. True when the log may have grown: a hint
+    came, a bot's or a clock's action fell due (someone must apply it: the look does), or
+    the listener was away; False when the wait ran out with no news (no look is needed,
+    which keeps thousands of quiet waiters off the database)."""
+    pause = hub.poll_seconds(left)
+    if due is not None:
+        pause = min(pause, max(0.05, (due - clock.now()).total_seconds()))
+    if waiter.wait(pause):
+        return not waiter.client_gone  # a client that hung up needs no look
+    return not hub.listening.is_set() or (due is not None and due <= clock.now())
+
+
+def lobby(
+    session: Session, type_: str | None, status: str | None, cursor: str | None, limit: int
+) -> dict[str, Any]:
+    """Public tables, newest first, a page at a time; the cursor names the last one seen."""
+    query = (
+        select(Game).options(selectinload(Game.seats)).where(Game.visibility == Visibility.PUBLIC)
+    )
+    if type_:
+        query = query.where(Game.type == type_)
+    if status:
+        query = query.where(Game.status == status)
+    if cursor:
+        created_at, game_id = _decode_cursor(cursor)
+        query = query.where(tuple_(Game.created_at, Game.id) < (created_at, game_id))
+    games = session.scalars(
+        query.order_by(Game.created_at.desc(), Game.id.desc()).limit(limit + 1)
+    ).all()
+    page = games[:limit]
+    more = len(games) > limit
+    return {
+        "games": [summary(game) for game in page],
+        "next_cursor": _encode_cursor(page[-1]) if more else None,
+    }
+
+
+def _encode_cursor(game: Game) -> str:
+    raw = f"{game.created_at.isoformat()}|{game.id}"
+    return base64.urlsafe_b64encode(raw.encode()).decode()
+
+
+def _decode_cursor(cursor: str) -> tuple[datetime, uuid.UUID]:
+    try:
+        created_at, game_id = base64.urlsafe_b64decode(cursor.encode()).decode().split("|")
+        return datetime.fromisoformat(created_at), uuid.UUID(game_id)
+    except (ValueError, UnicodeDecodeError) as error:
+        raise ValidationFailed("cursor", "not a cursor this service gave out") from error

@@ -1,0 +1,194 @@
+"""A table's life, one use case each: create, join (by id or code), deal, leave, end.
+Each loads the game under a lock, checks, changes and commits once; an exception leaves
+the database untouched (the caller rolls back)."""
+
+import hmac
+import secrets
+import uuid
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from .. import engine
+from ..errors import BadCode, Forbidden, TableFull, Unauthorized, WrongPhase
+from . import access, clock, limits, play
+from .models import Game, Seat, Status, Visibility, utcnow
+from .reads import load
+from .render import results, rules_of, summary
+
+SEED_BITS = 128
+
+
+def create(session: Session, request: dict[str, Any], client: str) -> dict[str, Any]:
+    limits.take(session, client, "create", clock.now())
+    rules = engine.GAMES[request["type"]]
+    options = rules.resolve_options(request.get("options") or {})
+    seats = request.get("seats") or rules.player_range(options)[1]
+    rules.check_players(seats, options)
+    seed = request.get("seed")
+    token, token_hash = access.new_token()
+    code = access.new_code() if request["visibility"] == Visibility.PRIVATE else None
+    game = Game(
+        type=rules.slug,
+        options=options,
+        visibility=request["visibility"],
+        code_hash=access.code_hash(code) if code else None,
+        max_seats=seats,
+        turn_seconds=request.get("turn_seconds"),
+        think_seconds=request.get("think_seconds", 1.0),
+        host_token_hash=token_hash,
+        seed=str(secrets.randbits(SEED_BITS) if seed is None else seed),
+        nonce=str(secrets.randbits(SEED_BITS)),
+        seeded=seed is not None,
+    )
+    session.add(game)
+    session.commit()
+    return {**summary(game), "host_token": token, "code": code}
+
+
+def join(
+    session: Session,
+    game_id: uuid.UUID,
+    request: dict[str, Any],
+    token: str | None,
+    client: str,
+) -> dict[str, Any]:
+    """A player takes a seat (with the code of a private table), or the host adds a bot."""
+    if "bot" in request:
+        game = load(session, game_id, lock=True)
+        if token is None or not access.identify(game, token).host:
+            raise Forbidden("only the host adds computer players")
+        return _seat_player(session, game, None, request["bot"])
+    now = clock.now()
+    limits.take(session, client, "join", now)
+    code_hash = load(session, game_id).code_hash
+    if code_hash is not None:
+        limits.take(session, client, "code_guess", now)
+        if not hmac.compare_digest(access.code_hash(request.get("code")), code_hash):
+            raise BadCode("this private table needs its code")
+        limits.give_back(session, client, "code_guess", now)
+    return _seat_player(session, load(session, game_id, lock=True), request["name"], None)
+
+
+def join_by_code(session: Session, code: str, name: str, client: str) -> dict[str, Any]:
+    now = clock.now()
+    limits.take(session, client, "join", now)
+    limits.take(session, client, "code_guess", now)
+    game_id = session.scalars(
+        select(Game.id).where(Game.code_hash == access.code_hash(code))
+    ).first()
+    if game_id is None:
+        raise BadCode("no table has this code")
+    limits.give_back(session, client, "code_guess", now)
+    game = load(session, game_id, lock=True)
+    return {"game_id": str(game_id), **_seat_player(session, game, name, None)}
+
+
+def leave(session: Session, game_id: uuid.UUID, token: str | None) -> dict[str, Any]:
+    """Leave a waiting table (later seats move up one), or hand a running game's seat to
+    a bot, which plays it from then on."""
+    game = load(session, game_id, lock=True)
+    seat = access.require_seat(game, token)
+    if game.status == Status.FINISHED:
+        raise WrongPhase("the match is over")
+    if game.status == Status.WAITING:
+        session.delete(game.seats[seat])
+        session.flush()
+        for later in game.seats[seat + 1 :]:
+            later.seat -= 1
+            session.flush()  # one at a time, upwards: no two seats share a number
+        session.expire(game, ["seats"])
+    else:
+        occupant = game.seats[seat]
+        occupant.bot, occupant.token_hash = "basic", access.new_token()[1]
+        play.append_events(session, game, [engine.Event("left", seat, {"bot": "basic"})])
+        if game.status == Status.PLAYING:
+            now = clock.now()
+            play.schedule(game, rules_of(game).load_state(game.state), now, restart={seat})
+            play.catch_up(session, game, now)
+    game.updated_at = utcnow()
+    session.commit()
+    return summary(game)
+
+
+def deal(
+    session: Session, game_id: uuid.UUID, token: str | None, fill_with_bots: str | None = None
+) -> dict[str, Any]:
+    """Deal the first round (the host, who may fill the empty seats with bots) or the
+    next one (the host or any player)."""
+    game = load(session, game_id, lock=True)
+    now = clock.now()  # after the lock, as for moves
+    if token is None:
+        raise Unauthorized("dealing needs a token as 'Authorization: Bearer <token>'")
+    identity = access.identify(game, token)
+    rules = rules_of(game)
+    rng = engine.Rng(int(game.seed), game.rng_counter)
+    if game.status == Status.WAITING:
+        if not identity.host:
+            raise Forbidden("only the host deals the first round")
+        while fill_with_bots and len(game.seats) < game.max_seats:
+            _add_seat(game, None, fill_with_bots)
+        players = len(game.seats)
+        fewest = rules.player_range(game.options)[0]
+        if players < fewest:
+            raise WrongPhase(f"{rules.title} with these options needs {fewest} players to deal")
+        dealer = rules.first_dealer(players, rng)
+        game.clock = {"seats": [clock.fresh(game.turn_seconds) for _ in game.seats]}
+    elif game.status == Status.ROUND_OVER:
+        players = len(game.seats)
+        last = results(game)[-1]
+        seats = [clock.at_new_deal(entry, game.turn_seconds) for entry in game.clock["seats"]]
+        game.clock = {**game.clock, "seats": seats}
+        dealer = game.match["dealer"]
+        if last.winners or last.losers:
+            dealer = rules.next_dealer(game.options, dealer, last, players)
+        else:  # an abandoned round decided nothing: the deal simply moves left
+            dealer = (dealer + 1) % players
+    else:
+        raise WrongPhase(f"the game is {game.status}; there is no round to deal")
+    state, events = rules.deal(game.options, players, dealer, rng)
+    game.round += 1
+    game.status = Status.PLAYING
+    game.match = {**game.match, "dealer": dealer, "round_moves": 0}
+    play.save(session, game, rules, state, rng, events)
+    play.schedule(game, state, now)
+    play.catch_up(session, game, now)
+    session.commit()
+    return summary(game)
+
+
+def end(session: Session, game_id: uuid.UUID, token: str | None) -> dict[str, Any]:
+    """The host ends the match: the game is finished and the log reveals everything."""
+    game = load(session, game_id, lock=True)
+    if token is None:
+        raise Unauthorized("ending the match needs the host token")
+    if not access.identify(game, token).host:
+        raise Forbidden("only the host ends the match")
+    if game.status == Status.FINISHED:
+        raise WrongPhase("the match is already finished")
+    play.append_events(session, game, [play.game_over(game, "host_ended")])
+    game.status = Status.FINISHED
+    game.next_action_at = None
+    session.commit()
+    return summary(game)
+
+
+def _seat_player(session: Session, game: Game, name: str | None, bot: str | None):
+    if game.status != Status.WAITING:
+        raise WrongPhase("the game has started; seats are taken")
+    if len(game.seats) >= game.max_seats:
+        raise TableFull(f"all {game.max_seats} seats are taken")
+    seat, token = _add_seat(game, name, bot)
+    game.updated_at = utcnow()  # a new seat is a new version of the table
+    session.commit()
+    return {"seat": seat.seat, "token": token}
+
+
+def _add_seat(game: Game, name: str | None, bot: str | None) -> tuple[Seat, str | None]:
+    """A human's seat gets a token; a bot's gets none that anybody knows."""
+    token, token_hash = access.new_token()
+    number = len(game.seats)
+    seat = Seat(seat=number, name=name or f"{bot} bot {number + 1}", bot=bot, token_hash=token_hash)
+    game.seats.append(seat)
+    return seat, None if bot else token
