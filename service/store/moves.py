@@ -16,7 +16,7 @@ from . import clock, play
 from .access import require_seat
 from .models import EventRow, Game, IdempotentAnswer, Status
 from .reads import load
-from .render import on_autopilot, render_event, rules_of, view
+from .render import on_autopilot, render_event, view
 
 IDEMPOTENCY_KEY = re.compile(r"[\x21-\x7e]{1,200}")  # 200: the column's width
 
@@ -79,10 +79,7 @@ def _own_move(session: Session, game: Game, seat: int, move: engine.Move, now) -
         game.clock = {**game.clock, "seats": seats}
     if not resume:
         return play.apply_move(session, game, seat, move, now, by="player")
-    rows = play.append_events(session, game, [engine.Event("resume", seat)])
-    play.schedule(game, rules_of(game).load_state(game.state), now, restart={seat})
-    session.flush()
-    return rows
+    return play.record(session, game, [engine.Event("resume", seat)], now, restart={seat})
 
 
 def _version(if_match: str | None) -> int | None:

@@ -17,7 +17,7 @@ from sqlalchemy.orm import Session
 
 from .. import bots, engine
 from . import changes, clock
-from .models import EventRow, Game
+from .models import EventRow, Game, Status
 from .render import on_autopilot, results, rules_of, standings
 
 AUTOMATIC_MOVES = 25  # per request or per game of a worker's sweep
@@ -55,7 +55,7 @@ def schedule(game: Game, state, at: datetime, restart=frozenset()) -> None:
     """Give every seat to act a due time counted from ``at``, when its turn began (the
     commit of the move that began it, never earlier). A seat that was already to act
     keeps its due time, unless it is in ``restart`` (it just acted, or changed hands)."""
-    acting = set(rules_of(game).to_act(state)) if game.status == "playing" else set()
+    acting = set(rules_of(game).to_act(state)) if game.status == Status.PLAYING else set()
     seats = [dict(entry) for entry in game.clock.get("seats", [])]
     for seat, entry in enumerate(seats):
         if seat not in acting:
@@ -77,7 +77,7 @@ def _seconds_to_act(game: Game, seat: int, entry: dict) -> float | None:
 
 def is_due(game: Game, now: datetime) -> bool:
     due = clock.aware(game.next_action_at)
-    return due is not None and due <= now and game.status == "playing"
+    return due is not None and due <= now and game.status == Status.PLAYING
 
 
 def _first_due(game: Game) -> int:
@@ -140,9 +140,9 @@ def save(session, game, rules, state, rng, events, runaway=False) -> list[EventR
     if result is not None:
         rounds = [*game.match.get("rounds", []), _result_json(result)]
         game.match = {**game.match, "rounds": rounds}
-        game.status = "round_over"
+        game.status = Status.ROUND_OVER
         if rules.match_over(game.options, results(game)):
-            game.status = "finished"
+            game.status = Status.FINISHED
             events = [*events, game_over(game, "target_reached")]
     return append_events(session, game, events)
 
@@ -167,6 +167,25 @@ def append_events(session, game, events) -> list[EventRow]:
     _remember(game, events)
     changes.publish(session, game.id, game.last_seq)
     return rows
+
+
+def record(session: Session, game: Game, events, at: datetime, restart=frozenset()):
+    """The service's own events (``resume``, ``left``, ``game_over``) go the way a move's
+    do: logged and published, and the schedule brought up to date from ``at``."""
+    rows = append_events(session, game, events)
+    state = rules_of(game).load_state(game.state) if game.state else None
+    if state is not None:
+        schedule(game, state, at, restart)
+    else:
+        game.next_action_at = None
+    session.flush()
+    return rows
+
+
+def finish(session: Session, game: Game, reason: str, at: datetime) -> list[EventRow]:
+    """End the match: finished, nothing scheduled any more, the log revealed."""
+    game.status = Status.FINISHED
+    return record(session, game, [game_over(game, reason)], at)
 
 
 def _remember(game: Game, events) -> None:

@@ -7,12 +7,12 @@ from typing import Any
 
 from .. import engine
 from . import clock
-from .models import EventRow, Game
+from .models import EventRow, Game, Status
 
 
 def legal_moves(game: Game, state, seat: int | None) -> list[engine.Move]:
     """The seat's moves; a seat on autopilot may also take back control."""
-    if state is None or seat is None or game.status != "playing":
+    if state is None or seat is None or game.status != Status.PLAYING:
         return []
     moves = rules_of(game).legal_moves(state, seat)
     return [engine.Resume(), *moves] if on_autopilot(game, seat) else moves
@@ -26,7 +26,7 @@ def on_autopilot(game: Game, seat: int) -> bool:
 def deadline(game: Game, seat: int | None) -> datetime | None:
     """When the clock runs out for ``seat``, if it is to act; ``None`` without a clock,
     and for bots and players on autopilot, whose moves are simply scheduled."""
-    if game.turn_seconds is None or game.status != "playing" or seat is None:
+    if game.turn_seconds is None or game.status != Status.PLAYING or seat is None:
         return None
     if game.seats[seat].bot or on_autopilot(game, seat):
         return None
@@ -127,7 +127,7 @@ def view(game: Game, seat: int | None) -> dict[str, Any]:
 
 def render_event(row: EventRow, seat: int | None, game: Game) -> dict[str, Any]:
     event = engine.Event(row.type, row.seat, row.data, row.secret, tuple(row.audience))
-    data = event.seen_by(seat, reveal_all=game.status == "finished")
+    data = event.seen_by(seat, reveal_all=game.status == Status.FINISHED)
     return {
         "seq": row.seq,
         "round": row.round,

@@ -102,11 +102,10 @@ def leave(session: Session, game_id: uuid.UUID, token: str | None) -> dict[str, 
     else:
         occupant = game.seats[seat]
         occupant.bot, occupant.token_hash = "basic", access.new_token()[1]
-        play.append_events(session, game, [engine.Event("left", seat, {"bot": "basic"})])
-        if game.status == Status.PLAYING:
-            now = clock.now()
-            play.schedule(game, rules_of(game).load_state(game.state), now, restart={seat})
-            play.catch_up(session, game, now)
+        now = clock.now()
+        left = engine.Event("left", seat, {"bot": "basic"})
+        play.record(session, game, [left], now, restart={seat})
+        play.catch_up(session, game, now)
     game.updated_at = utcnow()
     session.commit()
     return summary(game)
@@ -167,9 +166,7 @@ def end(session: Session, game_id: uuid.UUID, token: str | None) -> dict[str, An
         raise Forbidden("only the host ends the match")
     if game.status == Status.FINISHED:
         raise WrongPhase("the match is already finished")
-    play.append_events(session, game, [play.game_over(game, "host_ended")])
-    game.status = Status.FINISHED
-    game.next_action_at = None
+    play.finish(session, game, "host_ended", clock.now())
     session.commit()
     return summary(game)
 

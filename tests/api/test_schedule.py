@@ -1,0 +1,143 @@
+"""Several seats acting at once: each has its own due time, and what falls due is
+applied in due order. Played on a test-only game where every seat taps once, in any
+order (the core is what is tested, not a real game's rules)."""
+
+import uuid
+from dataclasses import dataclass
+from datetime import timedelta
+from typing import ClassVar
+
+import pytest
+
+from service import engine
+from service.engine.base import Event, Game, Move, NoData, RoundResult
+from service.store import clock, tables
+from service.store.models import Game as GameRow
+from service.store.moves import move
+from service.store.render import view
+
+
+@dataclass
+class TapState:
+    tapped: list[bool]
+
+
+@dataclass(frozen=True)
+class Tap(Move):
+    kind: ClassVar[str] = "tap"
+
+
+@dataclass(frozen=True)
+class TapPlayer:
+    seat: int
+    tapped: bool
+
+
+@dataclass(frozen=True)
+class TapView:
+    players: list[TapPlayer]
+
+
+class TapGame(Game):
+    slug = "test-tap"
+    title = "Everybody taps"
+    min_players, max_players = 2, 4
+    options = ()
+    deck: ClassVar[dict] = {}
+    rules_summary = "Every seat taps once, all at the same time."
+    state_type = TapState
+    moves = (Tap,)
+    view_type = TapView
+    events: ClassVar[dict[str, type]] = {"tap": NoData}
+
+    def deal(self, options, players, dealer, rng):
+        return TapState([False] * players), []
+
+    def legal_moves(self, state, seat):
+        return [] if state.tapped[seat] else [Tap()]
+
+    def apply(self, state, seat, move, rng):
+        state.tapped[seat] = True
+        return [Event("tap", seat)]
+
+    def view(self, state, seat):
+        return TapView([TapPlayer(seat, tapped) for seat, tapped in enumerate(state.tapped)])
+
+    def to_act(self, state):
+        return [seat for seat, tapped in enumerate(state.tapped) if not tapped]
+
+    def result(self, state):
+        return RoundResult((), ()) if all(state.tapped) else None
+
+
+@pytest.fixture
+def moment(monkeypatch):
+    now = [clock.now()]
+    monkeypatch.setattr(clock, "now", lambda: now[0])
+    monkeypatch.setitem(engine.GAMES, TapGame.slug, TapGame())
+    return now
+
+
+@pytest.fixture
+def sessions(app, client):  # client: the tables are emptied after the test
+    return app.extensions["db_sessions"]
+
+
+def tap_table(sessions, bot_think: float, human_clock: int):
+    """Seat 0 a bot thinking ``bot_think`` seconds, seat 1 a human on a clock."""
+    request = {
+        "type": TapGame.slug,
+        "visibility": "public",
+        "seats": 2,
+        "turn_seconds": human_clock,
+        "think_seconds": bot_think,
+    }
+    with sessions() as session:
+        created = tables.create(session, request, "test")
+    game_id = uuid.UUID(created["id"])
+    with sessions() as session:
+        tables.join(session, game_id, {"bot": "random"}, created["host_token"], "test")
+    with sessions() as session:
+        token = tables.join(session, game_id, {"name": "Ada"}, None, "test")["token"]
+    with sessions() as session:
+        tables.deal(session, game_id, created["host_token"])
+    return game_id, token
+
+
+def log_of(sessions, game_id):
+    from service.store.reads import events_page, load_current
+
+    with sessions() as session:
+        game = load_current(session, game_id)
+        events = events_page(session, game, None, 0, 100)["events"]
+    return [(event["type"], event["seat"], event["by"]) for event in events]
+
+
+def test_two_seats_due_at_once_are_applied_in_due_order(sessions, moment):
+    game_id, _ = tap_table(sessions, bot_think=5, human_clock=2)
+    start = moment[0]
+    with sessions() as session:
+        game = session.get(GameRow, game_id)
+        assert view(game, 1)["to_act"] == [0, 1], "both act at once"
+        assert view(game, 1)["deadline"] == (start + timedelta(seconds=2)).isoformat()
+        assert clock.due(game, 0) == start + timedelta(seconds=5), "the bot's own due time"
+    moment[0] = start + timedelta(seconds=10)  # both are due now
+    assert log_of(sessions, game_id) == [
+        ("timeout", 1, None),
+        ("tap", 1, "clock"),  # due at 2 s: first
+        ("tap", 0, "bot"),  # due at 5 s
+    ]
+
+
+def test_one_seats_move_leaves_the_others_due_time_alone(sessions, moment):
+    game_id, token = tap_table(sessions, bot_think=5, human_clock=20)
+    start = moment[0]
+    moment[0] = start + timedelta(seconds=3)
+    with sessions() as session:
+        move(session, game_id, token, Tap(), None, None)
+    with sessions() as session:
+        game = session.get(GameRow, game_id)
+        assert clock.due(game, 0) == start + timedelta(seconds=5), "still the bot's, from 0 s"
+        assert clock.aware(game.next_action_at) == start + timedelta(seconds=5)
+    moment[0] = start + timedelta(seconds=5)
+    assert log_of(sessions, game_id)[-1] == ("tap", 0, "bot")
