@@ -35,6 +35,11 @@ run: migrate
 test: install-dev
 	$(BIN)/pytest --ignore=tests/fuzz
 
+# The Python client generated from openapi/openapi.json, type-checked and played.
+.PHONY: sdk-check
+sdk-check: install-dev
+	$(BIN)/pytest tests/sdk -q
+
 # Faults under load (a gunicorn worker, the worker and PostgreSQL killed or stopped) and
 # the proof that no acknowledged move is lost or doubled; CHAOS_SECONDS of load.
 CHAOS_SECONDS ?= 40
@@ -52,6 +57,7 @@ openapi: install
 lint: install-dev
 	$(BIN)/ruff check service tests migrations tools
 	$(BIN)/ruff format --check service tests migrations tools
+	$(BIN)/mypy service
 
 bench: install-dev
 	$(BIN)/python -m tests.bench

@@ -1,6 +1,9 @@
 """The card-table service: ``create_app`` builds the WSGI application."""
 
+from typing import cast
+
 from flask import Flask
+from flask.json.provider import DefaultJSONProvider
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from .config import Config
@@ -25,9 +28,12 @@ def create_app(test_config: dict | None = None) -> Flask:
         app.config.update(test_config)
     # Sorted keys: an answer read back from JSONB (which reorders keys) is byte-identical
     # to the first one, so replays and idempotent retries match byte for byte.
-    app.json.sort_keys = True
+    cast(DefaultJSONProvider, app.json).sort_keys = True
     if app.config["PROXY_HOPS"]:
-        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=app.config["PROXY_HOPS"])
+        # Flask's documented way to wrap the WSGI app; mypy sees a method reassigned
+        app.wsgi_app = ProxyFix(  # type: ignore[method-assign]
+            app.wsgi_app, x_for=app.config["PROXY_HOPS"]
+        )
     engine = make_engine(
         app.config["DATABASE_URL"],
         app.config["DB_POOL_SIZE"],

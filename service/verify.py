@@ -104,7 +104,8 @@ def fetch(base_url: str, game_id: str) -> tuple[dict[str, Any], list[dict[str, A
         with urllib.request.urlopen(f"{base_url.rstrip('/')}/v1{path}", timeout=30) as answer:
             return json.loads(answer.read())
 
-    summary, log = get(f"/games/{game_id}"), []
+    summary = get(f"/games/{game_id}")
+    log: list[dict[str, Any]] = []
     while True:
         page = get(f"/games/{game_id}/events?after={len(log)}&limit=500")
         log += page["events"]

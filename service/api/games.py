@@ -14,8 +14,8 @@ from .problems import refusal
 
 blp = Blueprint("games", __name__, description="Tables, seats, moves and the event log")
 
-SEAT_AUTH = [{"seatToken": []}]
-MAYBE_AUTH = [{}, {"seatToken": []}]
+SEAT_AUTH: list[dict[str, list[str]]] = [{"seatToken": []}]
+MAYBE_AUTH: list[dict[str, list[str]]] = [{}, {"seatToken": []}]
 
 
 @blp.route("/games")

@@ -67,6 +67,6 @@ def _check_worker(max_age: float) -> None:
     """Without a worker, bots and clocks of games nobody looks at stall."""
     if not max_age:
         return
-    newest = session().scalar(select(func.max(WorkerHeartbeat.beat_at)))
-    if newest is None or clock.aware(newest) < clock.now() - timedelta(seconds=max_age):
+    newest = clock.aware(session().scalar(select(func.max(WorkerHeartbeat.beat_at))))
+    if newest is None or newest < clock.now() - timedelta(seconds=max_age):
         raise NotReady(f"no worker (python -m service.worker) reported in {max_age:g} s")

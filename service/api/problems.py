@@ -2,6 +2,7 @@
 
 import json
 import logging
+from typing import Any
 
 import marshmallow as ma
 from apispec import BasePlugin
@@ -78,7 +79,10 @@ def refusal(blp, status: int, description: str, *, retry_after_always: bool = Tr
 # The refusals an operation can answer by what it is, as response components:
 # name -> (status, description).
 COMMON_REFUSALS = {
-    "MalformedBody": (400, "The body is not JSON, or JSON nested too deep or with a number too long"),
+    "MalformedBody": (
+        400,
+        "The body is not JSON, or JSON nested too deep or with a number too long",
+    ),
     "Unauthorized": (401, "A malformed Authorization header, or a token of no seat of this game"),
     "NoSuchGame": (404, "No such game"),
     "BodyTooLarge": (413, "The body is larger than 64 KiB"),
@@ -131,7 +135,7 @@ class CommonRefusals(BasePlugin):
                     responses[status] = name
 
 
-def problem(status: int, code: str, title: str, detail: str, **extra) -> Response:
+def problem(status: int, code: str, title: str, detail: str | None, **extra) -> Response:
     body = {
         "type": PROBLEM_TYPE.format(code),
         "title": title,
@@ -160,8 +164,9 @@ def from_http_exception(error: HTTPException) -> Response:
     response = problem(status, code, error.name, detail, **extra)
     for name, value in (data.get("headers") or {}).items():
         response.headers[name] = value
-    if getattr(error, "valid_methods", None):  # a 405 says what is allowed
-        response.headers["Allow"] = ", ".join(error.valid_methods)
+    allowed = getattr(error, "valid_methods", None)
+    if allowed:  # a 405 says what is allowed
+        response.headers["Allow"] = ", ".join(allowed)
     return response
 
 
@@ -196,7 +201,7 @@ def _flatten_locations(messages: dict) -> dict:
     the bad field's dotted path (`options.preset`, `seats`) to its messages."""
     locations = {"json", "query", "headers", "path", "view_args", "form", "files"}
     if set(messages) <= locations:
-        nested = {}
+        nested: dict[str, Any] = {}
         for fields in messages.values():
             nested.update(fields if isinstance(fields, dict) else {"_schema": fields})
         messages = nested

@@ -2,6 +2,7 @@
 games' own moves, views, events and options come from the engine's declarations
 (``shapes``)."""
 
+import re
 from typing import Any, get_args, get_type_hints
 
 import marshmallow as ma
@@ -73,13 +74,16 @@ class NameCharacters(validate.Regexp):
     lone surrogates (not encodable; kept out of the published pattern, which must be
     valid Unicode). The whole value must match: "$" alone would let a final newline in."""
 
+    regex: re.Pattern[str]
+
     def __init__(self):
         super().__init__(
             "^[^\x00-\x1f\x7f-\x9f\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]+$",
             error="no control, bidi-override, zero-width or surrogate characters",
         )
 
-    def __call__(self, value: str) -> str:
+    # names are str only: the bytes overload of Regexp.__call__ never applies
+    def __call__(self, value: str) -> str:  # type: ignore[override]
         surrogate = any("\ud800" <= ch <= "\udfff" for ch in value)
         if surrogate or self.regex.fullmatch(value) is None:
             raise ma.ValidationError(self._format_error(value))
@@ -129,11 +133,12 @@ class CreateGameFields(StrictSchema):
 def option_field(option: engine.Option) -> fields.Field:
     """A table option as the catalogue declares it: a value of ``allowed``, or an
     integer from ``minimum`` to ``maximum``. Defaults are the game's to fill in (a preset
-    may set them), so none is set here."""
+    sets several), so the schema names none: a generated client then leaves out what
+    its caller did not set, rather than sending defaults that contradict a preset."""
     listed = [value for value in option.allowed if value is not None]
     kwargs: dict[str, Any] = {
         "allow_none": None in option.allowed,
-        "metadata": {"description": option.description, "default": option.default},
+        "metadata": {"description": option.description},
     }
     if listed and all(isinstance(value, bool) for value in listed):
         return StrictBoolean(**kwargs)

@@ -10,7 +10,8 @@ import dataclasses
 import functools
 import types
 import typing
-from typing import Any, ClassVar, Literal, get_args, get_origin, get_type_hints
+from collections.abc import Callable
+from typing import Any, ClassVar, Literal, cast, get_args, get_origin, get_type_hints
 
 import marshmallow as ma
 from apispec.ext.marshmallow import MarshmallowPlugin, OpenAPIConverter
@@ -55,8 +56,13 @@ def field_for(hint: Any, **kwargs) -> fields.Field:
     if origin is list:
         return fields.List(field_for(args[0], required=True), **kwargs)
     if dataclasses.is_dataclass(hint):
-        return fields.Nested(schema_of(hint), **kwargs)
-    simple = {int: Int, str: fields.String, bool: StrictBoolean, float: fields.Float}
+        return fields.Nested(schema_of(cast(type, hint)), **kwargs)
+    simple: dict[Any, Callable[..., fields.Field]] = {
+        int: Int,
+        str: fields.String,
+        bool: StrictBoolean,
+        float: fields.Float,
+    }
     return simple[hint](**kwargs)
 
 
@@ -122,7 +128,7 @@ class OneOfSchema(ma.Schema):
     def dump(self, obj, *, many=None):
         if many:
             return [self.dump(item) for item in obj]
-        return self._choice(obj["type"]).dump(obj)
+        return cast(ma.Schema, self._choice(obj["type"])).dump(obj)  # a known type
 
     @classmethod
     def _choice(cls, kind: Any) -> ma.Schema | None:
@@ -146,6 +152,7 @@ class Converter(OpenAPIConverter):
     def init_attribute_functions(self):
         super().init_attribute_functions()
         self.add_attribute_function(named_enum)
+        self.add_attribute_function(nullable_enum)
 
     def schema2jsonschema(self, schema):
         if not isinstance(schema, OneOfSchema):
@@ -168,6 +175,17 @@ def named_enum(self, field: fields.Field, ret: dict, **_) -> dict:
     for key in ("type", "enum", "enum_name"):
         ret.pop(key, None)
     return {"anyOf": [ref, {"type": "null"}]} if field.allow_none else ref
+
+
+def nullable_enum(self, field: fields.Field, ret: dict, **_) -> dict:
+    """An enum that may be null, as ``anyOf`` [the enum, null]: one enum class in a
+    generated client, where ``type: [integer, null]`` with a null in the enum makes
+    several."""
+    if not (field.allow_none and "enum" in ret and isinstance(ret.get("type"), list)):
+        return {}
+    (kind,) = [item for item in ret.pop("type") if item != "null"]
+    values = [value for value in ret.pop("enum") if value is not None]
+    return {"anyOf": [{"type": kind, "enum": values}, {"type": "null"}]}
 
 
 class Plugin(MarshmallowPlugin):

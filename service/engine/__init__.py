@@ -1,5 +1,7 @@
 """Pure game rules: no Flask, no SQL, no global randomness."""
 
+from typing import Any
+
 from .base import (
     SERVICE_EVENTS,
     EngineError,
@@ -20,7 +22,7 @@ from .go_fish import GoFish
 from .old_maid import OldMaid
 from .rng import Rng, seed_commitment
 
-GAMES: dict[str, Game] = {
+GAMES: dict[str, Game[Any]] = {
     game.slug: game for game in (OldMaid(), BlindDate(), CrazyEights(), GoFish())
 }
 

@@ -4,10 +4,14 @@ import copy
 import dataclasses
 import json
 from abc import ABC, abstractmethod
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Literal
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, TypeVar
 
 from .rng import Rng
+
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance, SupportsRichComparison
 
 
 class EngineError(Exception):
@@ -27,7 +31,7 @@ class NotYourTurn(EngineError):
 class InvalidOptions(EngineError):
     code = "validation_error"
 
-    def __init__(self, option: str, message: str):
+    def __init__(self, option: str, message: str) -> None:
         super().__init__(f"option {option!r}: {message}")
         self.option = option
         self.message = message
@@ -130,7 +134,7 @@ class RoundAbandonedData:
 
 
 # The events the service adds to every game's log around the game's own.
-SERVICE_EVENTS: dict[str, type] = {
+SERVICE_EVENTS: dict[str, type[Any]] = {
     "resume": NoData,
     "left": LeftData,
     "timeout": TimeoutData,
@@ -146,7 +150,7 @@ class Option:
 
     name: str
     default: Any
-    allowed: tuple
+    allowed: tuple[Any, ...]
     description: str
     minimum: int | None = None
     maximum: int | None = None
@@ -156,6 +160,7 @@ class Option:
             return True
         return (
             self.minimum is not None
+            and self.maximum is not None
             and type(value) is int
             and self.minimum <= value <= self.maximum
         )
@@ -178,11 +183,15 @@ class RoundResult:
     points: tuple[int, ...] = ()
 
 
-class Game(ABC):
+# A game's round state: a dataclass (see ``Game``).
+S = TypeVar("S", bound="DataclassInstance")
+
+
+class Game(ABC, Generic[S]):
     """One card game's rules. Pure: no I/O, randomness only from the given ``Rng``.
 
-    A round's state is a dataclass of ``state_type`` holding plain JSON values, so the
-    store can save it as JSON and load it back on any replica.
+    A round's state is a dataclass of ``state_type`` (``S``) holding plain JSON values,
+    so the store can save it as JSON and load it back on any replica.
     """
 
     slug: ClassVar[str]
@@ -192,13 +201,13 @@ class Game(ABC):
     options: ClassVar[tuple[Option, ...]]
     deck: ClassVar[dict[str, Any]]
     rules_summary: ClassVar[str]
-    state_type: ClassVar[type]
+    state_type: ClassVar[type[Any]]  # S (a ClassVar cannot name a type variable)
     # The shapes the API publishes: the move kinds, the view (common fields aside) and
     # its ``players`` entries (the public seat data of the summary too), and each event
     # type's ``data``; all dataclasses.
     moves: ClassVar[tuple[type[Move], ...]]
-    view_type: ClassVar[type]
-    events: ClassVar[dict[str, type]]
+    view_type: ClassVar[type[Any]]
+    events: ClassVar[dict[str, type[Any]]]
 
     def resolve_options(self, given: dict[str, Any]) -> dict[str, Any]:
         """Fill in defaults and refuse unknown options or values, naming the option."""
@@ -206,7 +215,7 @@ class Game(ABC):
         for name in given:
             if name not in known:
                 raise InvalidOptions(name, f"unknown option for {self.slug}")
-        resolved = {}
+        resolved: dict[str, Any] = {}
         for name, option in known.items():
             value = given.get(name, option.default)
             if not option.accepts(value):
@@ -227,7 +236,9 @@ class Game(ABC):
         """Who deals the first round: drawn at random."""
         return rng.below(players)
 
-    def next_dealer(self, options: dict, dealer: int, result: RoundResult, players: int) -> int:
+    def next_dealer(
+        self, options: dict[str, Any], dealer: int, result: RoundResult, players: int
+    ) -> int:
         """Who deals the next round; by default the dealer moves one seat left."""
         return (dealer + 1) % players
 
@@ -236,45 +247,50 @@ class Game(ABC):
         it (and nobody scored, in games that keep a score)."""
         return RoundResult((), (), {"ended": "move_limit"})
 
-    def match_over(self, options: dict, results: list[RoundResult]) -> bool:
+    def match_over(self, options: dict[str, Any], results: list[RoundResult]) -> bool:
         """Whether the match is decided after these rounds; by default the host ends it."""
         return False
 
-    def dump_state(self, state) -> dict[str, Any]:
+    def dump_state(self, state: S) -> dict[str, Any]:
         return dataclasses.asdict(state)
 
-    def load_state(self, data: dict[str, Any]):
+    def load_state(self, data: dict[str, Any]) -> S:
         """A state of its own: moves change it in place, and must not change ``data``
         (the store's copy, which then would look unchanged and not be saved)."""
-        return self.state_type(**copy.deepcopy(data))
+        state: S = self.state_type(**copy.deepcopy(data))
+        return state
 
     @abstractmethod
-    def deal(self, options: dict, players: int, dealer: int, rng: Rng) -> tuple[Any, list[Event]]:
+    def deal(
+        self, options: dict[str, Any], players: int, dealer: int, rng: Rng
+    ) -> tuple[S, list[Event]]:
         """Set up a round: the new state and the events of the deal."""
 
     @abstractmethod
-    def legal_moves(self, state, seat: int) -> list[Move]:
+    def legal_moves(self, state: S, seat: int) -> list[Move]:
         """Every move ``seat`` may send now, in a fixed order. Pure."""
 
     @abstractmethod
-    def apply(self, state, seat: int, move: Move, rng: Rng) -> list[Event]:
+    def apply(self, state: S, seat: int, move: Move, rng: Rng) -> list[Event]:
         """Apply a move already checked legal; mutates ``state``."""
 
     @abstractmethod
-    def view(self, state, seat: int | None) -> Any:
+    def view(self, state: S, seat: int | None) -> "DataclassInstance":
         """What ``seat`` (``None``: a spectator) may know of the round, and nothing more:
         a ``view_type``, whose ``players`` a spectator sees as the whole table does."""
 
     @abstractmethod
-    def to_act(self, state) -> list[int]:
+    def to_act(self, state: S) -> list[int]:
         """The seats that may move now (one for turn-based games; empty when over)."""
 
     @abstractmethod
-    def result(self, state) -> RoundResult | None:
+    def result(self, state: S) -> RoundResult | None:
         """The round's outcome, or ``None`` while it is being played."""
 
 
-def deal_events(dealer: int, hands: list[list[str]], order) -> list[Event]:
+def deal_events(
+    dealer: int, hands: list[list[str]], order: "Callable[[str], SupportsRichComparison]"
+) -> list[Event]:
     """The deal as the log tells it: the counts for all, each hand to its holder only."""
     events = [Event("deal", None, {"dealer": dealer, "counts": [len(h) for h in hands]})]
     events += [
@@ -296,10 +312,10 @@ class HandData:
     hand: list[str] | None = optional()  # to its holder
 
 
-DEAL_EVENTS: dict[str, type] = {"deal": DealData, "hand": HandData}
+DEAL_EVENTS: dict[str, type[Any]] = {"deal": DealData, "hand": HandData}
 
 
-def play(game: Game, state, seat: int, move: Move, rng: Rng) -> list[Event]:
+def play(game: Game[S], state: S, seat: int, move: Move, rng: Rng) -> list[Event]:
     """The one move path: check ``move`` against ``legal_moves`` and apply it."""
     legal = game.legal_moves(state, seat)
     if not legal:

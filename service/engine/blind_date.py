@@ -5,8 +5,10 @@ of the player right from her"; then the player on the taker's left takes from th
 A pair is a man and a woman of the same generation, 2 to 6, so Emily is the odd card.
 """
 
-from .base import Event, Option
-from .passing import PassingGame, Setup
+from typing import Any
+
+from .base import Event, Option, RoundResult
+from .passing import PassingGame, PassingState, Setup
 from .six_generations import JACOB, catalogue
 from .six_generations import deck as six_generations_deck
 
@@ -49,18 +51,20 @@ class BlindDate(PassingGame):
         "without cards are safe. The holder of the last card, Emily, loses."
     )
 
-    def player_range(self, options):
+    def player_range(self, options: dict[str, Any]) -> tuple[int, int]:
         return PLAYERS[options["deck"]]
 
-    def setup(self, options, players):
+    def setup(self, options: dict[str, Any], players: int) -> Setup:
         size = options["deck"] or (32 if players <= 5 else 72)
         return Setup(six_generations_deck(size), take_from="right", pair_by="man_and_woman")
 
-    def begin(self, state):
+    def begin(self, state: PassingState) -> tuple[list[Event], int]:
         holder = next(seat for seat, hand in enumerate(state.hands) if JACOB in hand)
         state.hands[holder].remove(JACOB)
         state.discarded.append(JACOB)
         return [Event("discard", holder, {"card": JACOB})], holder
 
-    def next_dealer(self, options, dealer, result, players):
+    def next_dealer(
+        self, options: dict[str, Any], dealer: int, result: RoundResult, players: int
+    ) -> int:
         return result.losers[0] if options["dealer"] == "loser" else dealer

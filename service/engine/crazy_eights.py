@@ -8,7 +8,7 @@ full circle the round is blocked. No reshuffle.
 """
 
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar, cast
 
 from .base import (
     DEAL_EVENTS,
@@ -23,6 +23,7 @@ from .base import (
     optional,
 )
 from .cards import SUITS, deal_from_top, rank, sort_key, standard_deck, suit
+from .rng import Rng
 
 # "10 points for each face card, 1 point for each ace, 50 points for each eight"
 FACE_VALUE = {"A": 1, "J": 10, "Q": 10, "K": 10, "8": 50}
@@ -131,7 +132,7 @@ class EightsRoundOver:
     hands: list[list[str]]
 
 
-class CrazyEights(Game):
+class CrazyEights(Game[CrazyEightsState]):
     slug = "crazy-eights"
     title = "Crazy Eights"
     min_players = 2
@@ -167,7 +168,7 @@ class CrazyEights(Game):
     state_type = CrazyEightsState
     moves = (Play, Draw, Pass)
     view_type = CrazyEightsView
-    events: ClassVar[dict[str, type]] = {
+    events: ClassVar[dict[str, type[Any]]] = {
         **DEAL_EVENTS,
         "starter": StarterData,
         "draw": DrawData,
@@ -177,10 +178,12 @@ class CrazyEights(Game):
         "round_over": EightsRoundOver,
     }
 
-    def player_range(self, options):
+    def player_range(self, options: dict[str, Any]) -> tuple[int, int]:
         return (4, 4) if options["partnership"] else (self.min_players, self.max_players)
 
-    def deal(self, options, players, dealer, rng):
+    def deal(
+        self, options: dict[str, Any], players: int, dealer: int, rng: Rng
+    ) -> tuple[CrazyEightsState, list[Event]]:
         deck = standard_deck()
         rng.shuffle(deck)
         hands = deal_from_top(deck, players, dealer, per_hand=7 if players == 2 else 5)
@@ -202,14 +205,14 @@ class CrazyEights(Game):
         events.append(Event("starter", None, {"card": starter, "stock": len(deck)}))
         return state, events
 
-    def legal_moves(self, state, seat):
+    def legal_moves(self, state: CrazyEightsState, seat: int) -> list[Move]:
         if seat != state.turn:
             return []
         hand = sorted(state.hands[seat], key=sort_key)
         moves: list[Move] = []
         for card in hand:
             if rank(card) == "8":
-                moves += [Play(card=card, suit=named) for named in SUITS]
+                moves += [Play(card=card, suit=cast(Suit, named)) for named in SUITS]
             elif self._fits(state, card):
                 moves.append(Play(card=card))
         if state.stock:
@@ -218,7 +221,7 @@ class CrazyEights(Game):
             moves.append(Pass())
         return moves
 
-    def apply(self, state, seat, move, rng):
+    def apply(self, state: CrazyEightsState, seat: int, move: Move, rng: Rng) -> list[Event]:
         if isinstance(move, Draw):
             card = state.stock.pop()
             state.hands[seat].append(card)
@@ -230,6 +233,7 @@ class CrazyEights(Game):
             if state.passes >= self._players_in(state):
                 state.blocked = True
         else:
+            assert isinstance(move, Play)  # checked legal
             card = move.card
             state.hands[seat].remove(card)
             state.discard.append(card)
@@ -245,14 +249,14 @@ class CrazyEights(Game):
         state.turn = self._next_in(state, seat)
         return events
 
-    def view(self, state, seat):
+    def view(self, state: CrazyEightsState, seat: int | None) -> CrazyEightsView:
         result = self.result(state)
         return CrazyEightsView(
             dealer=state.dealer,
             turn=state.turn,
             hand=None if seat is None else sorted(state.hands[seat], key=sort_key),
             top=state.discard[-1],
-            suit=state.suit,
+            suit=cast(Suit, state.suit),  # a card's suit, or the one an 8 named
             discard=state.discard,
             stock=len(state.stock),
             players=[
@@ -270,10 +274,10 @@ class CrazyEights(Game):
             points=list(result.points) if result else None,
         )
 
-    def to_act(self, state):
+    def to_act(self, state: CrazyEightsState) -> list[int]:
         return [] if state.turn is None else [state.turn]
 
-    def result(self, state):
+    def result(self, state: CrazyEightsState) -> RoundResult | None:
         if not state.over():
             return None
         teams = sorted({state.team(seat) for seat in range(state.players)})
@@ -291,24 +295,27 @@ class CrazyEights(Game):
         scored = tuple(won if s in winners else 0 for s in range(state.players))
         return RoundResult(winners, losers, {"blocked": state.blocked}, scored)
 
-    def abandoned(self, players):
+    def abandoned(self, players: int) -> RoundResult:
         return RoundResult((), (), {"ended": "move_limit"}, points=(0,) * players)
 
-    def match_over(self, options, results):
-        if options["target_score"] is None:
+    def match_over(self, options: dict[str, Any], results: list[RoundResult]) -> bool:
+        target: int | None = options["target_score"]
+        if target is None:
             return True
-        totals = [sum(column) for column in zip(*(r.points for r in results), strict=True)]
-        return max(totals) >= options["target_score"]
+        totals: list[int] = [
+            sum(column) for column in zip(*(r.points for r in results), strict=True)
+        ]
+        return max(totals) >= target
 
-    def _fits(self, state, card):
+    def _fits(self, state: CrazyEightsState, card: str) -> bool:
         top = state.discard[-1]
         # after an 8 only the named suit (or another 8) fits
         return suit(card) == state.suit or (rank(top) != "8" and rank(card) == rank(top))
 
-    def _players_in(self, state):
+    def _players_in(self, state: CrazyEightsState) -> int:
         return sum(not state.is_out(s) for s in range(state.players))
 
-    def _next_in(self, state, seat):
+    def _next_in(self, state: CrazyEightsState, seat: int) -> int:
         """The next player clockwise who still holds cards (players out are skipped)."""
         for step in range(1, state.players + 1):
             candidate = (seat + step) % state.players
@@ -316,8 +323,9 @@ class CrazyEights(Game):
                 return candidate
         raise AssertionError("a round with nobody in is over")
 
-    def _round_over(self, state):
+    def _round_over(self, state: CrazyEightsState) -> Event:
         result = self.result(state)
+        assert result is not None  # called once the round is over
         return Event(
             "round_over",
             None,

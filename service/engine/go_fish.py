@@ -13,17 +13,18 @@ Most books wins.
 
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import ClassVar
+from typing import Any, ClassVar, cast
 
 from .base import DEAL_EVENTS, Event, Game, Move, Option, Rank, RoundResult, deal_events, optional
 from .cards import RANKS, deal_from_top, rank, sort_key, standard_deck
+from .rng import Rng
 
 
 @dataclass
 class GoFishState:
     hands: list[list[str]]
     stock: list[str]  # face down; the last item is the top (secret order)
-    books: list[list[str]]  # the ranks each seat laid down
+    books: list[list[Rank]]  # the ranks each seat laid down
     dealer: int
     end: str  # "first_empty" | "all_books"
     turn: int | None = None
@@ -106,7 +107,7 @@ class FishRoundOver:
     books: list[int]
 
 
-class GoFish(Game):
+class GoFish(Game[GoFishState]):
     slug = "go-fish"
     title = "Go Fish"
     min_players = 2
@@ -136,7 +137,7 @@ class GoFish(Game):
     state_type = GoFishState
     moves = (Ask,)
     view_type = GoFishView
-    events: ClassVar[dict[str, type]] = {
+    events: ClassVar[dict[str, type[Any]]] = {
         **DEAL_EVENTS,
         "ask": AskData,
         "give": GiveData,
@@ -146,7 +147,9 @@ class GoFish(Game):
         "round_over": FishRoundOver,
     }
 
-    def deal(self, options, players, dealer, rng):
+    def deal(
+        self, options: dict[str, Any], players: int, dealer: int, rng: Rng
+    ) -> tuple[GoFishState, list[Event]]:
         deck = standard_deck()
         rng.shuffle(deck)
         hands = deal_from_top(deck, players, dealer, per_hand=7 if players == 2 else 5)
@@ -164,18 +167,19 @@ class GoFish(Game):
         events += self._start_turn(state, rng.below(players))
         return state, events
 
-    def legal_moves(self, state, seat):
+    def legal_moves(self, state: GoFishState, seat: int) -> list[Move]:
         if seat != state.turn:
             return []
         held = sorted({rank(card) for card in state.hands[seat]}, key=RANKS.index)
         return [
-            Ask(seat=other, rank=wanted)
+            Ask(seat=other, rank=cast(Rank, wanted))  # the rank of a card held
             for other in range(state.players)
             if other != seat
             for wanted in held
         ]
 
-    def apply(self, state, seat, move, rng):
+    def apply(self, state: GoFishState, seat: int, move: Move, rng: Rng) -> list[Event]:
+        assert isinstance(move, Ask)  # checked legal
         asked, wanted = move.seat, move.rank
         gift = [card for card in state.hands[asked] if rank(card) == wanted]
         events = [Event("ask", seat, {"seat": asked, "rank": wanted})]
@@ -204,7 +208,7 @@ class GoFish(Game):
         # "NOTE: The 'next player' is the one who said 'Go fish.'"
         return events + self._next_turn(state, asked)
 
-    def view(self, state, seat):
+    def view(self, state: GoFishState, seat: int | None) -> GoFishView:
         result = self.result(state)
         return GoFishView(
             dealer=state.dealer,
@@ -218,10 +222,10 @@ class GoFish(Game):
             winners=list(result.winners) if result else None,
         )
 
-    def to_act(self, state):
+    def to_act(self, state: GoFishState) -> list[int]:
         return [] if state.turn is None else [state.turn]
 
-    def result(self, state):
+    def result(self, state: GoFishState) -> RoundResult | None:
         if state.turn is not None:
             return None
         most = max(map(len, state.books))
@@ -229,26 +233,26 @@ class GoFish(Game):
         losers = tuple(s for s in range(state.players) if s not in winners)
         return RoundResult(winners, losers, {"books": [len(b) for b in state.books]})
 
-    def _lay_books(self, state, seat):
+    def _lay_books(self, state: GoFishState, seat: int) -> list[Event]:
         counts = Counter(rank(card) for card in state.hands[seat])
         events = []
         for complete in sorted((r for r, n in counts.items() if n == 4), key=RANKS.index):
             book = sorted((c for c in state.hands[seat] if rank(c) == complete), key=sort_key)
             state.hands[seat] = [c for c in state.hands[seat] if rank(c) != complete]
-            state.books[seat].append(complete)
+            state.books[seat].append(cast(Rank, complete))  # four cards of it
             events.append(Event("book", seat, {"rank": complete, "cards": book}))
         return events
 
-    def _next_turn(self, state, seat):
+    def _next_turn(self, state: GoFishState, seat: int) -> list[Event]:
         """End the game if it is over, or start ``seat``'s turn."""
         if state.over():
             state.turn = None
             return [self._round_over(state)]
         return self._start_turn(state, seat)
 
-    def _start_turn(self, state, seat):
+    def _start_turn(self, state: GoFishState, seat: int) -> list[Event]:
         """``all_books``: an empty hand draws one card, or sits out if the stock is empty."""
-        events = []
+        events: list[Event] = []
         for step in range(state.players):
             candidate = (seat + step) % state.players
             if state.hands[candidate]:
@@ -266,8 +270,9 @@ class GoFish(Game):
                 return events
         raise AssertionError("nobody holds a card, yet books are missing")
 
-    def _round_over(self, state):
+    def _round_over(self, state: GoFishState) -> Event:
         result = self.result(state)
+        assert result is not None  # called once the round is over
         return Event(
             "round_over",
             None,

@@ -7,6 +7,8 @@ Two presets, each overridable option by option (RULES.md):
   ``remove_queens: 1`` and colour pairs the queen of the same colour, QS, is the odd one.
 """
 
+from typing import Any
+
 from .base import InvalidOptions, Option
 from .cards import JOKER, sort_key, standard_deck
 from .passing import PassingGame, Setup
@@ -78,7 +80,7 @@ class OldMaid(PassingGame):
     )
     card_order = staticmethod(sort_key)
 
-    def resolve_options(self, given):
+    def resolve_options(self, given: dict[str, Any]) -> dict[str, Any]:
         preset = given.get("preset", "online")
         if not isinstance(preset, str) or preset not in PRESETS:
             raise InvalidOptions("preset", f"must be one of {list(PRESETS)}")
@@ -97,10 +99,10 @@ class OldMaid(PassingGame):
             resolved["pair_by"] = "rank_and_colour"
         return resolved
 
-    def player_range(self, options):
+    def player_range(self, options: dict[str, Any]) -> tuple[int, int]:
         return PLAYERS[options["preset"]]
 
-    def setup(self, options, players):
+    def setup(self, options: dict[str, Any], players: int) -> Setup:
         removed = REMOVED[options["odd_card"], options["remove_queens"]]
         deck = [card for card in standard_deck() if card not in removed]
         if options["odd_card"] == "joker":

@@ -15,12 +15,15 @@ who begins, and who deals next: the hooks of ``PassingGame``.
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from .base import DEAL_EVENTS, Event, Game, Move, NoData, RoundResult, deal_events, optional
 from .cards import JOKER, colour, rank
 from .rng import Rng
 from .six_generations import generation, sex
+
+if TYPE_CHECKING:
+    from _typeshed import SupportsRichComparison
 
 
 @dataclass
@@ -78,11 +81,13 @@ PAIRINGS: dict[str, Callable[[str], Mates]] = {
 }
 
 
-def find_pairs(cards: list[str], pair_by: str, order: Callable) -> list[list[str]]:
+def find_pairs(
+    cards: list[str], pair_by: str, order: "Callable[[str], SupportsRichComparison]"
+) -> list[list[str]]:
     """Every pair the cards make, matched in ``order``; of three alike one stays over."""
     mates_of = PAIRINGS[pair_by]
     waiting: dict[object, list[str]] = {}
-    pairs = []
+    pairs: list[list[str]] = []
     for card in sorted(cards, key=order):
         mates = mates_of(card)
         if mates is None:
@@ -153,11 +158,11 @@ class PassingRoundOver:
     odd_card: str
 
 
-class PassingGame(Game):
+class PassingGame(Game[PassingState]):
     state_type = PassingState
     moves = (Take,)
     view_type = PassingView
-    events: ClassVar[dict[str, type]] = {
+    events: ClassVar[dict[str, type[Any]]] = {
         **DEAL_EVENTS,
         "discard": CardData,
         "pairs": PairsData,
@@ -167,11 +172,11 @@ class PassingGame(Game):
         "round_over": PassingRoundOver,
     }
 
-    def setup(self, options: dict, players: int) -> Setup:
+    def setup(self, options: dict[str, Any], players: int) -> Setup:
         raise NotImplementedError
 
     @staticmethod
-    def card_order(card: str):
+    def card_order(card: str) -> "SupportsRichComparison":
         """How a hand is shown and pairs are matched."""
         return card
 
@@ -180,7 +185,9 @@ class PassingGame(Game):
         has no cards then, the next one on her left with cards)."""
         return [], (state.dealer + 1) % state.players
 
-    def deal(self, options, players, dealer, rng):
+    def deal(
+        self, options: dict[str, Any], players: int, dealer: int, rng: Rng
+    ) -> tuple[PassingState, list[Event]]:
         setup = self.setup(options, players)
         deck = list(setup.deck)
         rng.shuffle(deck)
@@ -202,13 +209,14 @@ class PassingGame(Game):
         events += self._offer(state, first, rng)
         return state, events
 
-    def legal_moves(self, state, seat):
-        if seat != state.turn:
+    def legal_moves(self, state: PassingState, seat: int) -> list[Move]:
+        if seat != state.turn or state.source is None:  # a source is set with the turn
             return []
         positions = len(state.hands[state.source])
         return [Take(from_seat=state.source, position=p) for p in range(positions)]
 
-    def apply(self, state, seat, move, rng):
+    def apply(self, state: PassingState, seat: int, move: Move, rng: Rng) -> list[Event]:
+        assert isinstance(move, Take) and state.source is not None  # checked legal
         source, position = state.source, move.position
         card = state.hands[source].pop(position)
         state.hands[seat].append(card)
@@ -221,8 +229,7 @@ class PassingGame(Game):
         events += self._offer(state, (seat + 1) % state.players, rng)
         return events
 
-    def view(self, state, seat):
-        over = state.loser is not None
+    def view(self, state: PassingState, seat: int | None) -> PassingView:
         return PassingView(
             dealer=state.dealer,
             turn=state.turn,
@@ -238,13 +245,13 @@ class PassingGame(Game):
             ],
             discarded=state.discarded,
             loser=state.loser,
-            odd_card=state.hands[state.loser][0] if over else None,
+            odd_card=None if state.loser is None else state.hands[state.loser][0],
         )
 
-    def to_act(self, state):
+    def to_act(self, state: PassingState) -> list[int]:
         return [] if state.turn is None else [state.turn]
 
-    def result(self, state):
+    def result(self, state: PassingState) -> RoundResult | None:
         if state.loser is None:
             return None
         winners = tuple(s for s in range(state.players) if s != state.loser)

@@ -18,8 +18,11 @@ next request.
 
 import hashlib
 import hmac
+from typing import TypeVar
 
 _SPACE = 2**64
+
+T = TypeVar("T")
 
 
 def seed_commitment(seed: int, nonce: int | None) -> str:
@@ -31,7 +34,7 @@ def seed_commitment(seed: int, nonce: int | None) -> str:
 
 
 class Rng:
-    def __init__(self, seed: int, counter: int = 0):
+    def __init__(self, seed: int, counter: int = 0) -> None:
         self._key = str(seed).encode()
         self.counter = counter
 
@@ -50,7 +53,7 @@ class Rng:
             if word < limit:
                 return word % n
 
-    def shuffle(self, items: list) -> None:
+    def shuffle(self, items: list[T]) -> None:
         """Shuffle in place (Fisher-Yates from the end)."""
         for i in range(len(items) - 1, 0, -1):
             j = self.below(i + 1)

@@ -35,7 +35,7 @@ def sex(card: str) -> str:
     return card[3]
 
 
-def catalogue() -> list[dict]:
+def catalogue() -> list[dict[str, str | int]]:
     """Every card of the 72, as the catalogue lists them."""
     return [
         {

@@ -19,6 +19,7 @@ import threading
 import uuid
 from collections import defaultdict
 from contextlib import contextmanager
+from typing import Any, cast
 
 import psycopg
 from sqlalchemy import text
@@ -35,7 +36,7 @@ POLL_SECONDS = 0.25  # SQLite, and PostgreSQL while the listener is away
 LISTEN_TIMEOUT = 5.0  # how often the listener looks up from its socket (to stop, to ping)
 PING_SECONDS = 3.0  # a listener's ping unanswered this long: the connection is dead
 # TCP keepalives find a connection dropped silently (by a NAT or a load balancer)
-CONNECTION = {
+CONNECTION: dict[str, Any] = {
     "autocommit": True,
     "connect_timeout": 5,
     "keepalives": 1,
@@ -157,7 +158,9 @@ class Hub:
         pause = RECONNECT_SECONDS[0]
         while not self._stopping.is_set():
             try:
-                with psycopg.connect(self._conninfo, **CONNECTION) as conn:
+                # started only with a PostgreSQL URL (see start)
+                conninfo = cast(str, self._conninfo)
+                with psycopg.connect(conninfo, **CONNECTION) as conn:
                     conn.execute(f"LISTEN {CHANNEL}")
                     self.listening.set()
                     self._wake_all()  # hints sent while we were away are lost

@@ -2,7 +2,11 @@
 get 10 seconds a turn for the rest of the game, and after three times in a row the rest
 of the game is played for you." A player's own move resets the count."""
 
+from dataclasses import replace
 from datetime import UTC, datetime
+from typing import overload
+
+from .records import SeatClock
 
 HALVE_AFTER = 2
 AUTOPILOT_AFTER = 3
@@ -13,6 +17,10 @@ def now() -> datetime:
     return datetime.now(UTC)
 
 
+@overload
+def aware(moment: datetime) -> datetime: ...
+@overload
+def aware(moment: None) -> None: ...
 def aware(moment: datetime | None) -> datetime | None:
     """SQLite hands back naive times; every time stored here is UTC."""
     if moment is not None and moment.tzinfo is None:
@@ -20,38 +28,33 @@ def aware(moment: datetime | None) -> datetime | None:
     return moment
 
 
-def due_of(entry: dict) -> datetime | None:
-    """When a seat's scheduled action is due (``None``: nothing scheduled)."""
-    due = entry.get("due")
-    return None if due is None else datetime.fromisoformat(due)
-
-
 def due(game, seat: int) -> datetime | None:
-    seats = game.clock.get("seats") or []
-    return due_of(seats[seat]) if seat < len(seats) else None
+    """When ``seat``'s scheduled action is due (``None``: nothing scheduled)."""
+    seats = game.clock.seats
+    return seats[seat].due if seat < len(seats) else None
 
 
-def fresh(turn_seconds: int | None) -> dict:
-    return {"timeouts": 0, "seconds": turn_seconds, "autopilot": False, "due": None}
+def fresh(turn_seconds: int | None) -> SeatClock:
+    return SeatClock(seconds=turn_seconds)
 
 
-def after_timeout(entry: dict, turn_seconds: int | None) -> dict:
+def after_timeout(entry: SeatClock, turn_seconds: int | None) -> SeatClock:
     """One more timeout in a row; from the second the clock is half the table's, once:
     "10 seconds a turn for the rest of the game", not halved again and again."""
-    timeouts = entry["timeouts"] + 1
-    seconds = entry["seconds"]
+    timeouts = entry.timeouts + 1
+    seconds = entry.seconds
     if timeouts >= HALVE_AFTER and turn_seconds is not None:
         seconds = turn_seconds / 2
     autopilot = timeouts >= AUTOPILOT_AFTER
-    return {**entry, "timeouts": timeouts, "seconds": seconds, "autopilot": autopilot}
+    return replace(entry, timeouts=timeouts, seconds=seconds, autopilot=autopilot)
 
 
-def at_new_deal(entry: dict, turn_seconds: int | None) -> dict:
+def at_new_deal(entry: SeatClock, turn_seconds: int | None) -> SeatClock:
     """The seed's game is one deal: the count and the halved clock start afresh at the
     next; autopilot stays until the player sends ``resume`` (RULES.md, All games)."""
-    return {**fresh(turn_seconds), "autopilot": entry["autopilot"]}  # due: set by the deal
+    return replace(fresh(turn_seconds), autopilot=entry.autopilot)
 
 
-def after_own_move(entry: dict) -> dict:
+def after_own_move(entry: SeatClock) -> SeatClock:
     """The count starts again; a halved clock stays halved for the rest of the game."""
-    return {**entry, "timeouts": 0, "autopilot": False}
+    return replace(entry, timeouts=0, autopilot=False)

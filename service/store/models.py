@@ -20,6 +20,8 @@ from sqlalchemy import (
 from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
+from .records import CLOCK, MATCH, Clock, Match
+
 JSONType = JSON().with_variant(JSONB(), "postgresql")
 
 
@@ -72,14 +74,12 @@ class Game(Base):
     seeded: Mapped[bool] = mapped_column(Boolean, default=False)  # the host chose the seed
     rng_counter: Mapped[int] = mapped_column(BigInteger, default=0)
     state: Mapped[dict[str, Any] | None]  # the engine's state of the current round
-    # The match: {"dealer": seat of the current round, "rounds": [results of ended rounds]}
-    match: Mapped[dict[str, Any]] = mapped_column(default=dict)
-    # Scheduled actions: when the next bot move or clock timeout is due, applied by the
-    # first request or worker that sees it due. ``clock``: per seat, timeouts in a row,
-    # seconds per turn and autopilot.
+    match: Mapped[Match] = mapped_column(MATCH, default=Match)
+    # Scheduled actions: when the next bot move or clock timeout is due (the earliest of
+    # the seats' in ``clock``), applied by the first request or worker that sees it due.
     next_action_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     think_seconds: Mapped[float] = mapped_column(Float, default=1.0)
-    clock: Mapped[dict[str, Any]] = mapped_column(default=dict)
+    clock: Mapped[Clock] = mapped_column(CLOCK, default=Clock)
     last_seq: Mapped[int] = mapped_column(Integer, default=0)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(

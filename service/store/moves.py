@@ -73,10 +73,7 @@ def _own_move(session: Session, game: Game, seat: int, move: engine.Move, now) -
     resume = isinstance(move, engine.Resume)
     if resume and not on_autopilot(game, seat):
         raise engine.IllegalMove("resume is a move for a seat on autopilot")
-    seats = [dict(entry) for entry in game.clock.get("seats", [])]
-    if seats:
-        seats[seat] = clock.after_own_move(seats[seat])
-        game.clock = {**game.clock, "seats": seats}
+    game.clock = game.clock.with_seat(seat, clock.after_own_move(game.clock.seats[seat]))
     if not resume:
         return play.apply_move(session, game, seat, move, now, by="player")
     return play.record(session, game, [engine.Event("resume", seat)], now, restart={seat})

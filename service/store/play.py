@@ -10,15 +10,16 @@ lock.
 
 import copy
 import time
+from dataclasses import replace
 from datetime import datetime, timedelta
-from typing import Any
 
 from sqlalchemy.orm import Session
 
 from .. import bots, engine
 from . import changes, clock
 from .models import EventRow, Game, Status
-from .render import on_autopilot, results, rules_of, standings
+from .records import Clock, SeatClock
+from .render import on_autopilot, rules_of, standings, state_of
 
 AUTOMATIC_MOVES = 25  # per request or per game of a worker's sweep
 AUTOMATIC_SECONDS = 0.25
@@ -39,11 +40,11 @@ def apply_move(
     """Check and apply one move of ``seat`` at time ``at``, made ``by`` the seat's player,
     a bot, autopilot or the clock; returns the new event rows."""
     rules = rules_of(game)
-    state = rules.load_state(game.state)
+    state = state_of(game)
     rng = engine.Rng(int(game.seed), game.rng_counter)
     events = [*before, *engine.play(rules, state, seat, move, rng)]
-    moves = game.match.get("round_moves", 0) + 1
-    game.match = {**game.match, "round_moves": moves}
+    moves = game.match.round_moves + 1
+    game.match = replace(game.match, round_moves=moves)
     rows = save(session, game, rules, state, rng, events, runaway=moves >= MOVES_PER_ROUND)
     rows[len(before)].by = by  # the move's own event says who made it
     schedule(game, state, at, restart={seat})
@@ -56,23 +57,23 @@ def schedule(game: Game, state, at: datetime, restart=frozenset()) -> None:
     commit of the move that began it, never earlier). A seat that was already to act
     keeps its due time, unless it is in ``restart`` (it just acted, or changed hands)."""
     acting = set(rules_of(game).to_act(state)) if game.status == Status.PLAYING else set()
-    seats = [dict(entry) for entry in game.clock.get("seats", [])]
+    seats = list(game.clock.seats)
     for seat, entry in enumerate(seats):
         if seat not in acting:
-            entry["due"] = None
-        elif entry.get("due") is None or seat in restart:
+            seats[seat] = replace(entry, due=None)
+        elif entry.due is None or seat in restart:
             seconds = _seconds_to_act(game, seat, entry)
             due = None if seconds is None else at + timedelta(seconds=seconds)
-            entry["due"] = None if due is None else due.isoformat()
-    game.clock = {**game.clock, "seats": seats}
-    game.next_action_at = min(filter(None, map(clock.due_of, seats)), default=None)
+            seats[seat] = replace(entry, due=due)
+    game.clock = Clock(tuple(seats))
+    game.next_action_at = min(filter(None, (entry.due for entry in seats)), default=None)
 
 
-def _seconds_to_act(game: Game, seat: int, entry: dict) -> float | None:
+def _seconds_to_act(game: Game, seat: int, entry: SeatClock) -> float | None:
     """A bot's or autopilot's thinking time, a human's clock, or None: no clock."""
-    if game.seats[seat].bot or entry["autopilot"]:
+    if game.seats[seat].bot or entry.autopilot:
         return game.think_seconds
-    return entry["seconds"] if game.turn_seconds is not None else None
+    return entry.seconds if game.turn_seconds is not None else None
 
 
 def is_due(game: Game, now: datetime) -> bool:
@@ -82,11 +83,8 @@ def is_due(game: Game, now: datetime) -> bool:
 
 def _first_due(game: Game) -> int:
     """The seat whose action is due first (by due time, then seat)."""
-    seats = game.clock["seats"]
-    return min(
-        (seat for seat, entry in enumerate(seats) if clock.due_of(entry) is not None),
-        key=lambda seat: (clock.due_of(seats[seat]), seat),
-    )
+    due = {seat: entry.due for seat, entry in enumerate(game.clock.seats) if entry.due}
+    return min(due, key=lambda seat: (due[seat], seat))
 
 
 def catch_up(session: Session, game: Game, now: datetime) -> list[EventRow]:
@@ -100,7 +98,7 @@ def catch_up(session: Session, game: Game, now: datetime) -> list[EventRow]:
         if not is_due(game, now) or time.monotonic() > budget_ends:
             break
         rules = rules_of(game)
-        state = rules.load_state(game.state)
+        state = state_of(game)
         seat = _first_due(game)
         before = []
         occupant = game.seats[seat]
@@ -111,8 +109,8 @@ def catch_up(session: Session, game: Game, now: datetime) -> list[EventRow]:
         rng = engine.Rng(int(game.seed), game.rng_counter)
         # the game's own moves: autopilot never chooses to resume
         legal = rules.legal_moves(state, seat)
-        memory = game.match.get("memory", {})
-        move = bots.choose(game.type, level, rules.view(state, seat), legal, memory, rng)
+        view = rules.view(state, seat)
+        move = bots.choose(game.type, level, view, legal, game.match.memory, rng)
         game.rng_counter = rng.counter  # the bot's draws are part of the game's stream
         rows += apply_move(session, game, seat, move, now, before, by)
     return rows
@@ -120,10 +118,9 @@ def catch_up(session: Session, game: Game, now: datetime) -> list[EventRow]:
 
 def _time_out(game: Game, seat: int) -> engine.Event:
     """The clock ran out: a move is chosen for her, and the policy counts it."""
-    seats = [dict(entry) for entry in game.clock["seats"]]
-    seats[seat] = clock.after_timeout(seats[seat], game.turn_seconds)
-    game.clock = {**game.clock, "seats": seats}
-    policy = {key: seats[seat][key] for key in ("timeouts", "seconds", "autopilot")}
+    entry = clock.after_timeout(game.clock.seats[seat], game.turn_seconds)
+    game.clock = game.clock.with_seat(seat, entry)
+    policy = {"timeouts": entry.timeouts, "seconds": entry.seconds, "autopilot": entry.autopilot}
     return engine.Event("timeout", seat, policy)
 
 
@@ -138,10 +135,9 @@ def save(session, game, rules, state, rng, events, runaway=False) -> list[EventR
         result = rules.abandoned(len(game.seats))
         events = [*events, engine.Event("round_abandoned", None, dict(result.detail))]
     if result is not None:
-        rounds = [*game.match.get("rounds", []), _result_json(result)]
-        game.match = {**game.match, "rounds": rounds}
+        game.match = replace(game.match, rounds=(*game.match.rounds, result))
         game.status = Status.ROUND_OVER
-        if rules.match_over(game.options, results(game)):
+        if rules.match_over(game.options, list(game.match.rounds)):
             game.status = Status.FINISHED
             events = [*events, game_over(game, "target_reached")]
     return append_events(session, game, events)
@@ -191,9 +187,9 @@ def finish(session: Session, game: Game, reason: str, at: datetime) -> list[Even
 def _remember(game: Game, events) -> None:
     """The bots' memory of the public log, kept as it grows (never re-read)."""
     if game.type in bots.REMEMBER:
-        memory = copy.deepcopy(game.match.get("memory", {}))
+        memory = copy.deepcopy(game.match.memory)
         bots.remember(game.type, memory, events)
-        game.match = {**game.match, "memory": memory}
+        game.match = replace(game.match, memory=memory)
 
 
 def game_over(game: Game, reason: str) -> engine.Event:
@@ -202,12 +198,3 @@ def game_over(game: Game, reason: str) -> engine.Event:
     commitment and re-derive every shuffle (docs/random.md)."""
     data = {"reason": reason, "standings": standings(game), "seed": game.seed, "nonce": game.nonce}
     return engine.Event("game_over", None, data)
-
-
-def _result_json(result: engine.RoundResult) -> dict[str, Any]:
-    return {
-        "winners": list(result.winners),
-        "losers": list(result.losers),
-        "detail": result.detail,
-        "points": list(result.points),
-    }

@@ -19,8 +19,8 @@ def legal_moves(game: Game, state, seat: int | None) -> list[engine.Move]:
 
 
 def on_autopilot(game: Game, seat: int) -> bool:
-    seats = game.clock.get("seats") or []
-    return seat < len(seats) and seats[seat]["autopilot"]
+    seats = game.clock.seats
+    return seat < len(seats) and seats[seat].autopilot
 
 
 def deadline(game: Game, seat: int | None) -> datetime | None:
@@ -49,6 +49,13 @@ def _iso_or_none(moment: datetime | None) -> str | None:
 
 def rules_of(game: Game) -> engine.Game:
     return engine.GAMES[game.type]
+
+
+def state_of(game: Game) -> Any:
+    """The current round's state; only once a round has been dealt."""
+    if game.state is None:
+        raise AssertionError(f"game {game.id} has no round dealt")
+    return rules_of(game).load_state(game.state)
 
 
 def public_seats(rules: engine.Game, state) -> list[dict[str, Any]]:
@@ -97,7 +104,7 @@ def summary(game: Game) -> dict[str, Any]:
             }
             for seat, info, standing in zip(game.seats, public, table, strict=True)
         ],
-        "dealer": game.match.get("dealer"),
+        "dealer": game.match.dealer,
         "turn": turn[0] if len(turn) == 1 else None,
         "to_act": turn,
         "deadline": _iso_or_none(deadline(game, turn[0]) if len(turn) == 1 else None),
@@ -151,7 +158,7 @@ def _iso(moment: datetime) -> str:
 def standings(game: Game) -> list[dict[str, Any]]:
     """Per seat, the rounds won and lost so far (Old Maid: lost = was the Old Maid) and,
     in games that keep one, the match score."""
-    past = results(game)
+    past = game.match.rounds
     scored = [result.points for result in past if result.points]
     return [
         {
@@ -161,16 +168,4 @@ def standings(game: Game) -> list[dict[str, Any]]:
             "score": sum(points[seat.seat] for points in scored) if scored else None,
         }
         for seat in game.seats
-    ]
-
-
-def results(game: Game) -> list[engine.RoundResult]:
-    return [
-        engine.RoundResult(
-            tuple(entry["winners"]),
-            tuple(entry["losers"]),
-            entry["detail"],
-            tuple(entry["points"]),
-        )
-        for entry in game.match.get("rounds", [])
     ]

@@ -4,8 +4,9 @@ day), the rate counters of past windows, tables nobody ever dealt, and the heart
 of workers long gone. ``RETENTION_HOURS`` (24) sets the age."""
 
 from datetime import datetime, timedelta
+from typing import Any, cast
 
-from sqlalchemy import delete, select
+from sqlalchemy import CursorResult, delete, select
 from sqlalchemy.orm import Session
 
 from ..config import Config
@@ -24,6 +25,9 @@ def prune(session: Session, now: datetime, age: timedelta | None = None) -> dict
         "abandoned_seats": delete(Seat).where(Seat.game_id.in_(abandoned)),
         "abandoned_tables": delete(Game).where(Game.id.in_(abandoned)),
     }
-    counts = {kind: session.execute(query).rowcount for kind, query in deleted.items()}
+    counts = {
+        kind: cast(CursorResult[Any], session.execute(query)).rowcount  # a DELETE's result
+        for kind, query in deleted.items()
+    }
     session.commit()
     return counts

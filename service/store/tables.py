@@ -5,6 +5,7 @@ the database untouched (the caller rolls back)."""
 import hmac
 import secrets
 import uuid
+from dataclasses import replace
 from typing import Any
 
 from sqlalchemy import select
@@ -15,7 +16,8 @@ from ..errors import BadCode, Forbidden, TableFull, Unauthorized, WrongPhase
 from . import access, clock, limits, play
 from .models import Game, Seat, Status, Visibility, utcnow
 from .reads import load
-from .render import results, rules_of, summary
+from .records import Clock
+from .render import rules_of, summary
 
 SEED_BITS = 128
 
@@ -133,13 +135,14 @@ def deal(
         if players < fewest:
             raise WrongPhase(f"{rules.title} with these options needs {fewest} players to deal")
         dealer = rules.first_dealer(players, rng)
-        game.clock = {"seats": [clock.fresh(game.turn_seconds) for _ in game.seats]}
+        game.clock = Clock(tuple(clock.fresh(game.turn_seconds) for _ in game.seats))
     elif game.status == Status.ROUND_OVER:
         players = len(game.seats)
-        last = results(game)[-1]
-        seats = [clock.at_new_deal(entry, game.turn_seconds) for entry in game.clock["seats"]]
-        game.clock = {**game.clock, "seats": seats}
-        dealer = game.match["dealer"]
+        last = game.match.rounds[-1]
+        seats = (clock.at_new_deal(entry, game.turn_seconds) for entry in game.clock.seats)
+        game.clock = Clock(tuple(seats))
+        assert game.match.dealer is not None, "a round was dealt"
+        dealer = game.match.dealer
         if last.winners or last.losers:
             dealer = rules.next_dealer(game.options, dealer, last, players)
         else:  # an abandoned round decided nothing: the deal simply moves left
@@ -149,7 +152,7 @@ def deal(
     state, events = rules.deal(game.options, players, dealer, rng)
     game.round += 1
     game.status = Status.PLAYING
-    game.match = {**game.match, "dealer": dealer, "round_moves": 0}
+    game.match = replace(game.match, dealer=dealer, round_moves=0)
     play.save(session, game, rules, state, rng, events)
     play.schedule(game, state, now)
     play.catch_up(session, game, now)

@@ -3,7 +3,7 @@ each of them, posted as it stands, is accepted (never refused as malformed)."""
 
 import pytest
 
-from .table import Table, bearer
+from .table import bearer
 
 MALFORMED = {400, 413, 415, 422}
 # Where the example can succeed on a fresh table with the host token, it must.
@@ -39,12 +39,12 @@ def test_the_operations_tried_first_have_examples(spec):
 def test_every_request_example_is_accepted(client, spec):
     refused = []
     for operation, method, path, name, body in request_examples(spec):
-        table = Table.create(client, players=0, deal=False)
+        table = client.post("/v1/games", json={"type": "old-maid"}).json  # empty, waiting
         answer = client.open(
-            path.replace("{game_id}", table.id),
+            path.replace("{game_id}", table["id"]),
             method=method.upper(),
             json=body,
-            headers=bearer(table.host),
+            headers=bearer(table["host_token"]),
         )
         expected = SUCCEEDS.get(operation)
         if answer.status_code in MALFORMED or expected not in (None, answer.status_code):

@@ -1,0 +1,114 @@
+"""The game row's two JSON columns as typed records: the match (dealer, finished
+rounds, the move count of the round, the bots' memory) and the clock (per seat: the
+timeout policy's count and its due time). Frozen: a change is a new record, assigned to
+the row, which is how SQLAlchemy sees it; read from JSON once when the row is loaded and
+written once when it is saved (``Record``)."""
+
+import dataclasses
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import JSON
+from sqlalchemy.dialects.postgresql import JSONB
+from sqlalchemy.types import TypeDecorator
+
+from ..engine import RoundResult
+
+
+@dataclass(frozen=True)
+class SeatClock:
+    timeouts: int = 0  # in a row
+    seconds: float | None = None  # per turn; None: no clock
+    autopilot: bool = False
+    due: datetime | None = None  # the seat's scheduled action: a bot's move or a timeout
+
+
+@dataclass(frozen=True)
+class Clock:
+    seats: tuple[SeatClock, ...] = ()
+
+    def with_seat(self, seat: int, entry: SeatClock) -> "Clock":
+        return Clock(tuple(entry if s == seat else old for s, old in enumerate(self.seats)))
+
+
+@dataclass(frozen=True)
+class Match:
+    dealer: int | None = None  # of the current round
+    round_moves: int = 0
+    rounds: tuple[RoundResult, ...] = ()  # the results of the finished rounds
+    memory: dict[str, Any] = field(default_factory=dict)  # the bots' (bots.remember)
+
+
+def clock_to_json(record: Clock) -> dict[str, Any]:
+    return {"seats": [_seat_to_json(entry) for entry in record.seats]}
+
+
+def clock_from_json(data: dict[str, Any]) -> Clock:
+    return Clock(tuple(_seat_from_json(entry) for entry in data.get("seats", [])))
+
+
+def _seat_to_json(entry: SeatClock) -> dict[str, Any]:
+    due = None if entry.due is None else entry.due.isoformat()
+    return {**dataclasses.asdict(entry), "due": due}
+
+
+def _seat_from_json(data: dict[str, Any]) -> SeatClock:
+    due = data.get("due")
+    moment = None if due is None else datetime.fromisoformat(due).astimezone(UTC)
+    return SeatClock(data["timeouts"], data["seconds"], data["autopilot"], moment)
+
+
+def match_to_json(record: Match) -> dict[str, Any]:
+    rounds = [
+        {
+            "winners": list(result.winners),
+            "losers": list(result.losers),
+            "detail": result.detail,
+            "points": list(result.points),
+        }
+        for result in record.rounds
+    ]
+    return {
+        "dealer": record.dealer,
+        "round_moves": record.round_moves,
+        "rounds": rounds,
+        "memory": record.memory,
+    }
+
+
+def match_from_json(data: dict[str, Any]) -> Match:
+    rounds = tuple(
+        RoundResult(
+            tuple(entry["winners"]),
+            tuple(entry["losers"]),
+            entry["detail"],
+            tuple(entry["points"]),
+        )
+        for entry in data.get("rounds", [])
+    )
+    return Match(data.get("dealer"), data.get("round_moves", 0), rounds, data.get("memory", {}))
+
+
+class Record(TypeDecorator):
+    """A typed record in a JSON column (JSONB on PostgreSQL)."""
+
+    impl = JSON
+    cache_ok = True
+
+    def __init__(self, to_json, from_json):
+        super().__init__()
+        self.to_json, self.from_json = to_json, from_json
+
+    def load_dialect_impl(self, dialect):
+        return dialect.type_descriptor(JSONB() if dialect.name == "postgresql" else JSON())
+
+    def process_bind_param(self, value, dialect):
+        return None if value is None else self.to_json(value)
+
+    def process_result_value(self, value, dialect):
+        return None if value is None else self.from_json(value)
+
+
+MATCH = Record(match_to_json, match_from_json)
+CLOCK = Record(clock_to_json, clock_from_json)
