@@ -26,8 +26,9 @@ class Api(SmorestApi):
     SPEC_SETTINGS = {
         "info": {
             "summary": "Classic card games over REST: tables, seats, redacted views, moves",
-            # No license has been chosen for the service: all rights reserved.
-            "license": {"name": "Proprietary"},
+            # No license has been chosen for the service: all rights reserved (an SPDX
+            # expression of its own, as SPDX has no identifier for that).
+            "license": {"name": "Proprietary", "identifier": "LicenseRef-Proprietary"},
         },
         # Relative: the host that serves this document (Swagger UI's "Try it out" too).
         "servers": [{"url": "/", "description": "The service that serves this document"}],
@@ -50,6 +51,10 @@ class Api(SmorestApi):
         options["extra_plugins"] = [*(options.get("extra_plugins") or ()), refusals]
         super()._init_spec(**options)
         self.spec.options = deepupdate(self.spec.options, self.SPEC_SETTINGS)
+
+    def _register_pagination_header(self):
+        """Not flask-smorest's pagination (the lobby pages with a cursor of its own): no
+        unused PaginationMetadata schema in the document."""
 
     def _uses_database(self, endpoint: str) -> bool:
         blueprint = self._app.blueprints.get(endpoint.partition(".")[0])

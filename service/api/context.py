@@ -22,7 +22,7 @@ def session() -> Session:
     return g.db_session
 
 
-# Requests that wait bound each of their looks at the database instead (``games._look``).
+# Requests that wait bound each of their looks at the database instead (``reads._look``).
 WAITING_ENDPOINTS = {"games.Events", "games.Stream"}
 READY_SECONDS = 1.0
 

@@ -7,7 +7,7 @@ from flask import current_app, request
 from flask.views import MethodView
 
 from ..store import access, moves, reads, render, tables
-from . import schemas, sse
+from . import preconditions, schemas, sse
 from .context import bearer_token, client, client_socket, hub, session
 from .parsing import Blueprint
 from .problems import refusal
@@ -25,9 +25,10 @@ class Games(MethodView):
     @blp.doc(operationId="list_games")
     def get(self, query):
         """The lobby: public tables, newest first, a page at a time"""
-        return reads.lobby(
+        page, next_cursor = reads.lobby(
             session(), query.get("type"), query.get("status"), query.get("cursor"), query["limit"]
         )
+        return {"games": [render.summary(game) for game in page], "next_cursor": next_cursor}
 
     @blp.arguments(
         schemas.CreateGameSchema,
@@ -59,7 +60,12 @@ class Games(MethodView):
     @blp.doc(operationId="create_game")
     def post(self, body):
         """Create a table; the answer carries the host token (and a private table's code)"""
-        return tables.create(session(), body, client())
+        created = tables.create(session(), body, client())
+        return {
+            **render.summary(created.game),
+            "host_token": created.host_token,
+            "code": created.code,
+        }
 
 
 @blp.route("/games/<uuid:game_id>")
@@ -127,7 +133,8 @@ class Deal(MethodView):
     @blp.doc(operationId="deal")
     def post(self, body, game_id: uuid.UUID):
         """Shuffle and deal: the first round by the host, the next by the host or a player"""
-        return tables.deal(session(), game_id, bearer_token(), body.get("fill_with_bots"))
+        game = tables.deal(session(), game_id, bearer_token(), body.get("fill_with_bots"))
+        return render.summary(game)
 
 
 @blp.route("/games/<uuid:game_id>/leave")
@@ -140,7 +147,7 @@ class Leave(MethodView):
     @blp.doc(operationId="leave")
     def post(self, game_id: uuid.UUID):
         """Leave the table: a waiting seat is freed, a running one goes to a bot"""
-        return tables.leave(session(), game_id, bearer_token())
+        return render.summary(tables.leave(session(), game_id, bearer_token()))
 
 
 @blp.route("/games/<uuid:game_id>/end")
@@ -153,7 +160,7 @@ class End(MethodView):
     @blp.doc(operationId="end_match")
     def post(self, game_id: uuid.UUID):
         """End the match (host token): the game is finished and its log revealed"""
-        return tables.end(session(), game_id, bearer_token())
+        return render.summary(tables.end(session(), game_id, bearer_token()))
 
 
 @blp.route("/games/<uuid:game_id>/view")
@@ -184,12 +191,7 @@ class Moves(MethodView):
     def post(self, headers, body, game_id: uuid.UUID):
         """Play one of your legal_moves"""
         return moves.move(
-            session(),
-            game_id,
-            bearer_token(),
-            body,
-            headers.get("idempotency_key"),
-            headers.get("if_match"),
+            session(), game_id, bearer_token(), body, preconditions.of_headers(headers)
         )
 
 

@@ -1,24 +1,30 @@
 """Playing a move: the one use case that a client retries, so it answers an
 ``Idempotency-Key`` replay with its first answer and checks ``If-Match`` against the
-game's version before anything changes."""
+game's version before anything changes. The answer is rendered here, not by the HTTP
+layer, because a replay must give back the very answer stored with the move."""
 
 import hashlib
-import re
 import uuid
+from collections.abc import Callable
+from dataclasses import astuple, dataclass
 from typing import Any
 
 from sqlalchemy.orm import Session
 
 from .. import engine
 from ..engine.base import canonical
-from ..errors import IdempotencyConflict, StaleVersion, ValidationFailed, WrongPhase
+from ..errors import IdempotencyConflict, StaleVersion, WrongPhase
 from . import clock, play
 from .access import require_seat
 from .models import EventRow, Game, IdempotentAnswer, Status
 from .reads import load
 from .render import on_autopilot, render_event, view
 
-IDEMPOTENCY_KEY = re.compile(r"[\x21-\x7e]{1,200}")  # 200: the column's width
+
+@dataclass(frozen=True)
+class Preconditions:
+    idempotency_key: str | None = None
+    version: int | None = None  # If-Match
 
 
 def move(
@@ -26,15 +32,13 @@ def move(
     game_id: uuid.UUID,
     token: str | None,
     move: engine.Move,
-    idempotency_key: str | None,
-    if_match: str | None,
+    preconditions: Callable[[], Preconditions] = Preconditions,
 ) -> dict[str, Any]:
+    """``preconditions`` reads the request's headers, called once the token is a seat's."""
     game = load(session, game_id, lock=True)
     now = clock.now()  # after the lock: a turn begins when its move commits, never earlier
     seat = require_seat(game, token)
-    expected_version = _version(if_match)
-    if idempotency_key is not None and not IDEMPOTENCY_KEY.fullmatch(idempotency_key):
-        raise ValidationFailed("Idempotency-Key", "1-200 printable ASCII characters")
+    idempotency_key, expected_version = astuple(preconditions())
     request_hash = hashlib.sha256(canonical(move.to_wire()).encode()).hexdigest()
     if idempotency_key is not None:
         first = session.get(IdempotentAnswer, (game.id, seat, idempotency_key))
@@ -44,7 +48,7 @@ def move(
             return first.answer
     rows = play.catch_up(session, game, now)  # what was due comes first
     if expected_version is not None and expected_version != game.version:
-        raise StaleVersion(f"If-Match {if_match}, but the game is at version {game.version}")
+        raise StaleVersion(f"If-Match {expected_version}, but the game is at {game.version}")
     if game.status != Status.PLAYING:
         raise WrongPhase(f"the game is {game.status}; no moves now")
     rows += _own_move(session, game, seat, move, now)
@@ -77,13 +81,3 @@ def _own_move(session: Session, game: Game, seat: int, move: engine.Move, now) -
     if not resume:
         return play.apply_move(session, game, seat, move, now, by="player")
     return play.record(session, game, [engine.Event("resume", seat)], now, restart={seat})
-
-
-def _version(if_match: str | None) -> int | None:
-    """`If-Match` takes the version as the summary's ETag gives it: `"7"`, or plain `7`."""
-    if if_match is None:
-        return None
-    text = if_match.strip().removeprefix("W/").strip('"')
-    if not re.fullmatch(r"[0-9]{1,10}", text):  # ASCII digits: str.isdigit takes "²"
-        raise ValidationFailed("If-Match", "must be a game version, as the ETag gives it")
-    return int(text)

@@ -19,7 +19,7 @@ from . import changes, clock, play
 from .access import identify
 from .db import DATABASE_AWAY, deadline
 from .models import EventRow, Game, Status, Visibility
-from .render import render_event, summary
+from .render import render_event
 
 LOOK_SECONDS = 5.0  # the database work of one look of a waiting request
 log = logging.getLogger(__name__)
@@ -184,7 +184,7 @@ def _news_possible(hub: changes.Hub, waiter: changes.Waiter, left: float, due) -
 
 def lobby(
     session: Session, type_: str | None, status: str | None, cursor: str | None, limit: int
-) -> dict[str, Any]:
+) -> tuple[list[Game], str | None]:
     """Public tables, newest first, a page at a time; the cursor names the last one seen."""
     query = (
         select(Game).options(selectinload(Game.seats)).where(Game.visibility == Visibility.PUBLIC)
@@ -201,10 +201,7 @@ def lobby(
     ).all()
     page = games[:limit]
     more = len(games) > limit
-    return {
-        "games": [summary(game) for game in page],
-        "next_cursor": _encode_cursor(page[-1]) if more else None,
-    }
+    return list(page), _encode_cursor(page[-1]) if more else None
 
 
 def _encode_cursor(game: Game) -> str:

@@ -5,7 +5,7 @@ the database untouched (the caller rolls back)."""
 import hmac
 import secrets
 import uuid
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from sqlalchemy import select
@@ -17,12 +17,21 @@ from . import access, clock, limits, play
 from .models import Game, Seat, Status, Visibility, utcnow
 from .reads import load
 from .records import Clock
-from .render import rules_of, summary
+from .render import rules_of
 
 SEED_BITS = 128
 
 
-def create(session: Session, request: dict[str, Any], client: str) -> dict[str, Any]:
+@dataclass(frozen=True)
+class Created:
+    """A new table, with the secrets shown once: the host token and a private code."""
+
+    game: Game
+    host_token: str
+    code: str | None
+
+
+def create(session: Session, request: dict[str, Any], client: str) -> Created:
     limits.take(session, client, "create", clock.now())
     rules = engine.GAMES[request["type"]]
     options = rules.resolve_options(request.get("options") or {})
@@ -46,7 +55,7 @@ def create(session: Session, request: dict[str, Any], client: str) -> dict[str, 
     )
     session.add(game)
     session.commit()
-    return {**summary(game), "host_token": token, "code": code}
+    return Created(game, token, code)
 
 
 def join(
@@ -87,7 +96,7 @@ def join_by_code(session: Session, code: str, name: str, client: str) -> dict[st
     return {"game_id": str(game_id), **_seat_player(session, game, name, None)}
 
 
-def leave(session: Session, game_id: uuid.UUID, token: str | None) -> dict[str, Any]:
+def leave(session: Session, game_id: uuid.UUID, token: str | None) -> Game:
     """Leave a waiting table (later seats move up one), or hand a running game's seat to
     a bot, which plays it from then on."""
     game = load(session, game_id, lock=True)
@@ -110,12 +119,12 @@ def leave(session: Session, game_id: uuid.UUID, token: str | None) -> dict[str, 
         play.catch_up(session, game, now)
     game.updated_at = utcnow()
     session.commit()
-    return summary(game)
+    return game
 
 
 def deal(
     session: Session, game_id: uuid.UUID, token: str | None, fill_with_bots: str | None = None
-) -> dict[str, Any]:
+) -> Game:
     """Deal the first round (the host, who may fill the empty seats with bots) or the
     next one (the host or any player)."""
     game = load(session, game_id, lock=True)
@@ -157,10 +166,10 @@ def deal(
     play.schedule(game, state, now)
     play.catch_up(session, game, now)
     session.commit()
-    return summary(game)
+    return game
 
 
-def end(session: Session, game_id: uuid.UUID, token: str | None) -> dict[str, Any]:
+def end(session: Session, game_id: uuid.UUID, token: str | None) -> Game:
     """The host ends the match: the game is finished and the log reveals everything."""
     game = load(session, game_id, lock=True)
     if token is None:
@@ -171,7 +180,7 @@ def end(session: Session, game_id: uuid.UUID, token: str | None) -> dict[str, An
         raise WrongPhase("the match is already finished")
     play.finish(session, game, "host_ended", clock.now())
     session.commit()
-    return summary(game)
+    return game
 
 
 def _seat_player(session: Session, game: Game, name: str | None, bot: str | None):

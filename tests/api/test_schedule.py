@@ -2,7 +2,6 @@
 applied in due order. Played on a test-only game where every seat taps once, in any
 order (the core is what is tested, not a real game's rules)."""
 
-import uuid
 from dataclasses import dataclass
 from datetime import timedelta
 from typing import ClassVar
@@ -94,13 +93,13 @@ def tap_table(sessions, bot_think: float, human_clock: int):
     }
     with sessions() as session:
         created = tables.create(session, request, "test")
-    game_id = uuid.UUID(created["id"])
+        game_id, host = created.game.id, created.host_token
     with sessions() as session:
-        tables.join(session, game_id, {"bot": "random"}, created["host_token"], "test")
+        tables.join(session, game_id, {"bot": "random"}, host, "test")
     with sessions() as session:
         token = tables.join(session, game_id, {"name": "Ada"}, None, "test")["token"]
     with sessions() as session:
-        tables.deal(session, game_id, created["host_token"])
+        tables.deal(session, game_id, host)
     return game_id, token
 
 
@@ -134,7 +133,7 @@ def test_one_seats_move_leaves_the_others_due_time_alone(sessions, moment):
     start = moment[0]
     moment[0] = start + timedelta(seconds=3)
     with sessions() as session:
-        move(session, game_id, token, Tap(), None, None)
+        move(session, game_id, token, Tap())
     with sessions() as session:
         game = session.get(GameRow, game_id)
         assert clock.due(game, 0) == start + timedelta(seconds=5), "still the bot's, from 0 s"
