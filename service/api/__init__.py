@@ -26,9 +26,6 @@ class Api(SmorestApi):
     SPEC_SETTINGS = {
         "info": {
             "summary": "Classic card games over REST: tables, seats, redacted views, moves",
-            # No license has been chosen for the service: all rights reserved (an SPDX
-            # expression of its own, as SPDX has no identifier for that).
-            "license": {"name": "Proprietary", "identifier": "LicenseRef-Proprietary"},
         },
         # Relative: the host that serves this document (Swagger UI's "Try it out" too).
         "servers": [{"url": "/", "description": "The service that serves this document"}],
