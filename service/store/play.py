@@ -81,9 +81,11 @@ def is_due(game: Game, now: datetime) -> bool:
     return due is not None and due <= now and game.status == Status.PLAYING
 
 
-def _first_due(game: Game) -> int:
+def _first_due(game: Game, state) -> int:
     """The seat whose action is due first (by due time, then seat)."""
     due = {seat: entry.due for seat, entry in enumerate(game.clock.seats) if entry.due}
+    if not due:  # scheduled before each seat kept its own due time: one seat acted
+        return rules_of(game).to_act(state)[0]
     return min(due, key=lambda seat: (due[seat], seat))
 
 
@@ -99,7 +101,7 @@ def catch_up(session: Session, game: Game, now: datetime) -> list[EventRow]:
             break
         rules = rules_of(game)
         state = state_of(game)
-        seat = _first_due(game)
+        seat = _first_due(game, state)
         before = []
         occupant = game.seats[seat]
         by = "bot" if occupant.bot else "autopilot" if on_autopilot(game, seat) else "clock"

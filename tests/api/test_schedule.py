@@ -2,7 +2,8 @@
 applied in due order. Played on a test-only game where every seat taps once, in any
 order (the core is what is tested, not a real game's rules)."""
 
-from dataclasses import dataclass
+import uuid
+from dataclasses import dataclass, replace
 from datetime import timedelta
 from typing import ClassVar
 
@@ -13,7 +14,10 @@ from service.engine.base import Event, Game, Move, NoData, RoundResult
 from service.store import clock, tables
 from service.store.models import Game as GameRow
 from service.store.moves import move
+from service.store.records import Clock
 from service.store.render import view
+
+from .table import Table, bearer
 
 
 @dataclass
@@ -140,3 +144,21 @@ def test_one_seats_move_leaves_the_others_due_time_alone(sessions, moment):
         assert clock.aware(game.next_action_at) == start + timedelta(seconds=5)
     moment[0] = start + timedelta(seconds=5)
     assert log_of(sessions, game_id)[-1] == ("tap", 0, "bot")
+
+
+def test_a_table_scheduled_before_per_seat_due_times_still_moves(client, sessions, moment):
+    """A row written by the previous version: its clock has no due times, only the
+    game's next_action_at; the seat to act is the one scheduled."""
+    table = Table.create(client, players=0, seats=3, deal=False, seed=5, think_seconds=2)
+    dealt = client.post(
+        f"/v1/games/{table.id}/deal", json={"fill_with_bots": "random"}, headers=bearer(table.host)
+    )
+    assert dealt.status_code == 200
+    with sessions() as session:
+        game = session.get(GameRow, uuid.UUID(table.id))
+        assert game.next_action_at is not None
+        game.clock = Clock(tuple(replace(entry, due=None) for entry in game.clock.seats))
+        session.commit()
+    before = table.summary().json["version"]
+    moment[0] += timedelta(seconds=60)
+    assert table.summary().json["version"] > before, "the scheduled bot moved"
