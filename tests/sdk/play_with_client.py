@@ -59,6 +59,8 @@ from card_table_client.models import (
     MadeBy,
     MoveAnswer,
     OfferEvent,
+    OldMaidOptions,
+    OldMaidOptionsPreset,
     OldMaidView,
     OutEvent,
     PairsEvent,
@@ -140,12 +142,14 @@ def create_body(slug: GameType, seats: int, seed: str) -> CreateBody:
     """A private table (kept out of the lobby) of ``seats``, seeded, bots without delay."""
     match slug:
         case GameType.OLD_MAID:
+            # a preset alone: the options the caller leaves out must stay out
             return CreateOldMaidGame(
                 type_=CreateOldMaidGameType.OLD_MAID,
                 seats=seats,
                 seed=seed,
                 think_seconds=0.0,
                 visibility=Visibility.PRIVATE,
+                options=OldMaidOptions(preset=OldMaidOptionsPreset.FAMILY),
             )
         case GameType.BLIND_DATE:
             return CreateBlindDateGame(
