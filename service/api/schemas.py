@@ -11,17 +11,19 @@ from marshmallow import fields, validate
 from .. import engine
 from ..bots import LEVELS
 from ..engine import GAMES
+from ..store.models import MadeBy, Status, Visibility
 from .shapes import Enum, Int, StrictBoolean, fields_of, merged_schema, one_of
 
-STATUSES = ("waiting", "playing", "round_over", "finished")
-BY = ("player", "bot", "autopilot", "clock")
+STATUSES = [status.value for status in Status]
+VISIBILITIES = [visibility.value for visibility in Visibility]
+BY = [by.value for by in MadeBy]
 # One named schema per enum of the API (the engine's own, Suit and Rank, come with it).
 ENUMS = {
     "GameType": sorted(GAMES),
-    "Status": list(STATUSES),
-    "Visibility": ["public", "private"],
+    "Status": STATUSES,
+    "Visibility": VISIBILITIES,
     "BotLevel": list(LEVELS),
-    "MadeBy": list(BY),
+    "MadeBy": BY,
 }
 MAX_SEED = 2**256 - 1
 MAX_SEQ = 2**31 - 1  # event numbers are 32-bit integers in the database
@@ -103,7 +105,7 @@ def Code(**kwargs):  # noqa: N802
 class CreateGameFields(StrictSchema):
     """What every table is created with; each game adds its `type`, `seats` and `options`."""
 
-    visibility = Enum("Visibility", ["public", "private"], load_default="public")
+    visibility = Enum("Visibility", VISIBILITIES, load_default=Visibility.PUBLIC.value)
     turn_seconds = Int(
         load_default=None,
         allow_none=True,
@@ -203,9 +205,12 @@ def _player_fields() -> dict[str, fields.Field]:
     for rules in GAMES.values():
         (player,) = get_args(get_type_hints(rules.view_type)["players"])
         for name, field in fields_of(player).items():
-            if name not in SeatBase._declared_fields:
-                field.required = False
-                extra.setdefault(name, field)
+            if name in SeatBase._declared_fields:
+                continue
+            field.required = False
+            known = extra.setdefault(name, field)
+            if type(known) is not type(field):
+                raise TypeError(f"seat field {name!r} is typed differently by two games")
     return extra
 
 
@@ -216,7 +221,7 @@ class GameSchema(ma.Schema):
     id = Required(fields.String, metadata={"format": "uuid"})
     type = Required(Enum, "GameType", sorted(GAMES))
     options = Required(fields.Dict, metadata={"description": "Every option, defaults filled in"})
-    visibility = Required(Enum, "Visibility", ["public", "private"])
+    visibility = Required(Enum, "Visibility", VISIBILITIES)
     status = Required(Enum, "Status", STATUSES)
     round = Required(Int)
     max_seats = Required(Int)

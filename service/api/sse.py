@@ -4,6 +4,8 @@ import json
 
 from flask import Response
 
+from .schemas import EventSchema
+
 MEDIA_TYPE = "text/event-stream"
 RETRY_MS = 1000  # how soon a client reconnects after the server closes
 DESCRIPTION = f"""Server-Sent Events, one per event of the log as the seat may see it:
@@ -47,12 +49,15 @@ def response(stream) -> Response:
 def _frames(stream):
     yield f"retry: {RETRY_MS}\n\n"
     for kind, item in stream:
-        if kind == "event":
-            yield f"id: {item['seq']}\ndata: {_json(item)}\n\n"
+        if kind == "event":  # the very JSON of the events page
+            yield f"id: {item['seq']}\ndata: {_json(EVENT.dump(item))}\n\n"
         elif kind == "heartbeat":
             yield ": heartbeat\n\n"
         else:
             yield f"event: {kind}\ndata: {_json(item)}\n\n"
+
+
+EVENT = EventSchema()
 
 
 def _json(item) -> str:

@@ -14,6 +14,7 @@ from .base import (
     Option,
     Resume,
     RoundResult,
+    TimeoutData,
     play,
 )
 from .blind_date import BlindDate
@@ -31,6 +32,7 @@ __all__ = [
     "SERVICE_EVENTS",
     "Move",
     "Resume",
+    "TimeoutData",
     "EngineError",
     "Event",
     "Game",

@@ -58,10 +58,10 @@ class Move:
 
     def to_wire(self) -> dict[str, Any]:
         wire: dict[str, Any] = {"type": self.kind}
-        for name in self.__dataclass_fields__:
-            value = getattr(self, name)
+        for item in dataclasses.fields(self):  # the fields, not the ClassVar ``kind``
+            value = getattr(self, item.name)
             if value is not None:  # an optional() field left out
-                wire[name] = value
+                wire[item.name] = value
         return wire
 
 

@@ -1,7 +1,5 @@
 """Cards and decks of the standard 52-card pack, as strings: rank + suit (`10H`, `QC`), `JK`."""
 
-from collections.abc import Iterable
-
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 SUITS = ("C", "D", "H", "S")
 JOKER = "JK"
@@ -30,10 +28,6 @@ def sort_key(card: str) -> tuple[int, int]:
     if card == JOKER:
         return (len(RANKS), 0)
     return (RANKS.index(rank(card)), SUITS.index(suit(card)))
-
-
-def sorted_cards(cards: Iterable[str]) -> list[str]:
-    return sorted(cards, key=sort_key)
 
 
 def deal_from_top(deck: list[str], players: int, dealer: int, per_hand: int) -> list[list[str]]:

@@ -29,8 +29,12 @@ def aware(moment: datetime | None) -> datetime | None:
 
 
 def due(game, seat: int) -> datetime | None:
-    """When ``seat``'s scheduled action is due (``None``: nothing scheduled)."""
+    """When ``seat``'s scheduled action is due (``None``: nothing scheduled). A table
+    scheduled before each seat kept its own due time has one seat to act, due at the
+    game's ``next_action_at``."""
     seats = game.clock.seats
+    if not any(entry.due for entry in seats):
+        return aware(game.next_action_at)
     return seats[seat].due if seat < len(seats) else None
 
 

@@ -45,6 +45,15 @@ class Visibility(StrEnum):
     PRIVATE = "private"
 
 
+class MadeBy(StrEnum):
+    """Who made a move: the seat's player, its bot, autopilot, or the clock that ran out."""
+
+    PLAYER = "player"
+    BOT = "bot"
+    AUTOPILOT = "autopilot"
+    CLOCK = "clock"
+
+
 class Base(DeclarativeBase):
     type_annotation_map = {dict[str, Any]: JSONType, list[Any]: JSONType}
 
@@ -118,7 +127,7 @@ class EventRow(Base):
     round: Mapped[int] = mapped_column(Integer)
     type: Mapped[str] = mapped_column(String(40))
     seat: Mapped[int | None] = mapped_column(Integer)
-    # who made the move: "player", "bot", "autopilot" or "clock"; None for other events
+    # who made the move (a MadeBy); None for other events
     by: Mapped[str | None] = mapped_column(String(10))
     data: Mapped[dict[str, Any]]
     secret: Mapped[dict[str, Any] | None]

@@ -16,7 +16,7 @@ from ..engine.base import canonical
 from ..errors import IdempotencyConflict, StaleVersion, WrongPhase
 from . import clock, play
 from .access import require_seat
-from .models import EventRow, Game, IdempotentAnswer, Status
+from .models import EventRow, Game, IdempotentAnswer, MadeBy, Status
 from .reads import load
 from .render import on_autopilot, render_event, view
 
@@ -79,5 +79,5 @@ def _own_move(session: Session, game: Game, seat: int, move: engine.Move, now) -
         raise engine.IllegalMove("resume is a move for a seat on autopilot")
     game.clock = game.clock.with_seat(seat, clock.after_own_move(game.clock.seats[seat]))
     if not resume:
-        return play.apply_move(session, game, seat, move, now, by="player")
+        return play.apply_move(session, game, seat, move, now, by=MadeBy.PLAYER)
     return play.record(session, game, [engine.Event("resume", seat)], now, restart={seat})

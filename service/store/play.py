@@ -1,14 +1,15 @@
 """The one move path, for humans, bots and the clock alike: apply a legal move, save the
 state, the generator's position and the events, and schedule what is due next.
 
-Scheduled actions: every seat to act has a due time in the clock record, a bot's move
-(``think_seconds`` after its turn came to it) or a human's clock running out, and
-``games.next_action_at`` is the earliest of them. Whichever comes first, a request
-touching the game or the worker, applies everything due, in due order, under the row
-lock.
+Scheduled actions: a seat to act has a due time in the clock record when something will
+act for it, a bot's move (``think_seconds`` after its turn came to it) or a human's
+clock running out, and ``games.next_action_at`` is the earliest of them. Whichever comes
+first, a request touching the game or the worker, applies everything due, in due order,
+under the row lock.
 """
 
 import copy
+import dataclasses
 import time
 from dataclasses import replace
 from datetime import datetime, timedelta
@@ -17,7 +18,7 @@ from sqlalchemy.orm import Session
 
 from .. import bots, engine
 from . import changes, clock
-from .models import EventRow, Game, Status
+from .models import EventRow, Game, MadeBy, Status
 from .records import Clock, SeatClock
 from .render import on_autopilot, rules_of, standings, state_of
 
@@ -35,7 +36,7 @@ def apply_move(
     move: engine.Move,
     at: datetime,
     before=(),
-    by="player",
+    by=MadeBy.PLAYER,
 ):
     """Check and apply one move of ``seat`` at time ``at``, made ``by`` the seat's player,
     a bot, autopilot or the clock; returns the new event rows."""
@@ -103,11 +104,10 @@ def catch_up(session: Session, game: Game, now: datetime) -> list[EventRow]:
         state = state_of(game)
         seat = _first_due(game, state)
         before = []
-        occupant = game.seats[seat]
-        by = "bot" if occupant.bot else "autopilot" if on_autopilot(game, seat) else "clock"
-        if by == "clock":
+        by = _made_by(game, seat)
+        if by == MadeBy.CLOCK:
             before.append(_time_out(game, seat))
-        level = occupant.bot or "basic"
+        level = game.seats[seat].bot or "basic"
         rng = engine.Rng(int(game.seed), game.rng_counter)
         # the game's own moves: autopilot never chooses to resume
         legal = rules.legal_moves(state, seat)
@@ -118,12 +118,18 @@ def catch_up(session: Session, game: Game, now: datetime) -> list[EventRow]:
     return rows
 
 
+def _made_by(game: Game, seat: int) -> MadeBy:
+    if game.seats[seat].bot:
+        return MadeBy.BOT
+    return MadeBy.AUTOPILOT if on_autopilot(game, seat) else MadeBy.CLOCK
+
+
 def _time_out(game: Game, seat: int) -> engine.Event:
     """The clock ran out: a move is chosen for her, and the policy counts it."""
     entry = clock.after_timeout(game.clock.seats[seat], game.turn_seconds)
     game.clock = game.clock.with_seat(seat, entry)
-    policy = {"timeouts": entry.timeouts, "seconds": entry.seconds, "autopilot": entry.autopilot}
-    return engine.Event("timeout", seat, policy)
+    policy = engine.TimeoutData(entry.timeouts, entry.seconds, entry.autopilot)
+    return engine.Event("timeout", seat, dataclasses.asdict(policy))
 
 
 def save(session, game, rules, state, rng, events, runaway=False) -> list[EventRow]:

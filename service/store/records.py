@@ -55,7 +55,9 @@ def _seat_to_json(entry: SeatClock) -> dict[str, Any]:
 
 def _seat_from_json(data: dict[str, Any]) -> SeatClock:
     due = data.get("due")
-    moment = None if due is None else datetime.fromisoformat(due).astimezone(UTC)
+    moment = None if due is None else datetime.fromisoformat(due)
+    if moment is not None and moment.tzinfo is None:  # every time stored here is UTC
+        moment = moment.replace(tzinfo=UTC)
     return SeatClock(data["timeouts"], data["seconds"], data["autopilot"], moment)
 
 

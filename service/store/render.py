@@ -33,11 +33,17 @@ def deadline(game: Game, seat: int | None) -> datetime | None:
     return clock.due(game, seat)
 
 
+def _to_act(game: Game, rules: engine.Game, state) -> list[int]:
+    """Who may act: nobody unless a round is being played (a match the host ended in
+    the middle of a round has a state whose turn nobody will take)."""
+    return rules.to_act(state) if state is not None and game.status == Status.PLAYING else []
+
+
 def _view_deadline(game: Game, rules: engine.Game, state, seat: int | None):
     """The seat's own deadline when it is to act, else the one acting seat's (if one)."""
     if state is None:
         return None
-    acting = rules.to_act(state)
+    acting = _to_act(game, rules, state)
     if seat in acting:
         return deadline(game, seat)
     return deadline(game, acting[0]) if len(acting) == 1 else None
@@ -77,7 +83,7 @@ def summary(game: Game) -> dict[str, Any]:
     rules = rules_of(game)
     state = rules.load_state(game.state) if game.state else None
     public = public_seats(rules, state) or [{} for _ in game.seats]
-    turn = rules.to_act(state) if state else []
+    turn = _to_act(game, rules, state)
     table = standings(game)
     return {
         "id": str(game.id),
@@ -125,7 +131,7 @@ def view(game: Game, seat: int | None) -> dict[str, Any]:
         "version": game.version,
         "seat": seat,
         "legal_moves": [move.to_wire() for move in legal_moves(game, state, seat)],
-        "to_act": rules.to_act(state) if state else [],
+        "to_act": _to_act(game, rules, state),
         "deadline": _iso_or_none(_view_deadline(game, rules, state, seat)),
         "seed_commitment": _commitment(game),
     }
