@@ -6,14 +6,12 @@ import dataclasses
 import pytest
 
 from service.api.schemas import MoveSchema
-from service.engine import GAMES
 
 from ..engine.test_conformance import PRESET_SETUPS, playout
 
 
 def every_legal_move(slug, options, players):
     """The legal moves of every seat at every step of a few rounds."""
-    game = GAMES[slug]
     for seed in range(2):
         seen = []
 
