@@ -4,11 +4,11 @@ revealed seed with the rules (docs/random.md).
 
     python -m service.verify GAME_ID [--base-url http://127.0.0.1:8000]
 
-It replays the match with the engine: each deal from the generator, each move found
-among the seat's legal moves as the one whose events are the logged ones (an automatic
-move that draws, a `random` bot's or an Old Maid or Blind Date take by any automatic
-player, must be the one the generator's draw picks), and compares every event with the
-log. Exit code 0 when everything agrees, 1 with the first disagreements listed.
+It replays the match with the engine: each deal from the generator, each player's move
+found among the seat's legal moves as the one whose events are the logged ones, and each
+automatic move (a bot's, autopilot's, the clock's) made again by the same bot from the
+same view, memory and generator, and compares every event with the log. Exit code 0
+when everything agrees, 1 with the first disagreements listed.
 """
 
 import argparse
@@ -20,7 +20,7 @@ from typing import Any
 
 from . import bots
 from .engine import GAMES, Rng, play, seed_commitment
-from .engine.base import Event, IllegalMove
+from .engine.base import Event, IllegalMove, RoundResult
 
 # Events the service adds around the rules' own: nothing to re-derive in them.
 SERVICE_EVENTS = {"timeout", "resume", "left", "game_over"}
@@ -39,34 +39,45 @@ def verify(summary: dict[str, Any], log: list[dict[str, Any]]) -> list[str]:
     rules, options = GAMES[summary["type"]], summary["options"]
     levels = [seat["bot"] for seat in summary["seats"]]
     rng, state, events = Rng(seed), None, [e for e in log if e["type"] not in SERVICE_EVENTS]
+    past: list[RoundResult] = []  # the finished rounds, before each deal
+    memory: dict[str, Any] = {}  # the bots' memory of the public log
     position = 0
     while position < len(events) and not problems:
         event = events[position]
         if event["type"] == "deal":
             if position == 0 and rng.below(len(levels)) != event["data"]["dealer"]:
                 problems.append("the first dealer is not the generator's draw")
-            state, produced = rules.deal(options, len(levels), event["data"]["dealer"], rng)
+            result = None if state is None else rules.result(state)
+            if result is not None:
+                past.append(result)
+            dealer = event["data"]["dealer"]
+            state, produced = rules.deal(options, len(levels), dealer, rng, past=past)
         elif event["type"] == "round_abandoned":
+            past.append(rules.abandoned(len(levels)))
+            state = None
             position += 1
             continue
         elif state is None or event["by"] is None:
             problems.append(f"event {event['seq']} is no move, and no deal came before it")
             break
         else:
-            produced = _replay_move(rules, state, rng, event, levels, events[position:], problems)
+            logged = events[position:]
+            produced = _replay_move(rules, state, rng, event, levels, memory, logged, problems)
+        bots.remember(rules.slug, memory, produced)
         problems += _compare(produced, events[position:])
         position += len(produced)
     return problems
 
 
-def _replay_move(rules, state, rng, event, levels, logged, problems) -> list[Event]:
-    """Apply the logged move: the draw's pick when the mover draws, else the one legal
-    move whose events are the logged ones."""
+def _replay_move(rules, state, rng, event, levels, memory, logged, problems) -> list[Event]:
+    """Apply the logged move: an automatic one as its bot makes it again (the service's
+    bots decide from the view, the memory and the generator alone), a player's as the
+    one legal move whose events are the logged ones."""
     seat = event["seat"]
     legal = rules.legal_moves(state, seat)
-    level = levels[seat] if event["by"] == "bot" else "basic"
-    if event["by"] != "player" and _draws(rules.slug, level):
-        move = legal[rng.below(len(legal))]
+    if event["by"] != "player":
+        level = levels[seat] if event["by"] == "bot" else "basic"
+        move = bots.choose(rules.slug, level, rules.view(state, seat), legal, memory, rng)
         return play(rules, state, seat, move, rng)
     for move in legal:
         trial_state, trial_rng = copy.deepcopy(state), copy.deepcopy(rng)
@@ -78,11 +89,6 @@ def _replay_move(rules, state, rng, event, levels, logged, problems) -> list[Eve
             return play(rules, state, seat, move, rng)
     problems.append(f"event {event['seq']}: no legal move of seat {seat} gives the logged events")
     return []
-
-
-def _draws(game_type: str, level: str) -> bool:
-    """Whether this automatic player draws its move from the generator (docs/random.md)."""
-    return level == "random" or game_type not in bots.BASIC
 
 
 def _compare(produced: list[Event], logged: list[dict[str, Any]]) -> list[str]:

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..engine import Event, Move, Rng
-from . import crazy_eights, go_fish
+from . import crazy_eights, go_fish, spoons
 
 LEVELS = ("random", "basic")
 
@@ -27,6 +27,7 @@ def random_move(view: Any, legal: list[Move], memory: Memory, rng: Rng) -> Move:
 BASIC: dict[str, Strategy] = {
     "crazy-eights": crazy_eights.choose,
     "go-fish": go_fish.choose,
+    "spoons": spoons.choose,
 }
 
 # What a game's basic player remembers of the public log, one event at a time.

@@ -22,9 +22,10 @@ from .crazy_eights import CrazyEights
 from .go_fish import GoFish
 from .old_maid import OldMaid
 from .rng import Rng, seed_commitment
+from .spoons import Spoons
 
 GAMES: dict[str, Game[Any]] = {
-    game.slug: game for game in (OldMaid(), BlindDate(), CrazyEights(), GoFish())
+    game.slug: game for game in (OldMaid(), BlindDate(), CrazyEights(), GoFish(), Spoons())
 }
 
 __all__ = [

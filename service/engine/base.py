@@ -4,7 +4,7 @@ import copy
 import dataclasses
 import json
 from abc import ABC, abstractmethod
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, TypeVar
 
@@ -70,6 +70,15 @@ class Resume(Move):
     """Take a seat back from autopilot (every game; the service offers it)."""
 
     kind: ClassVar[str] = "resume"
+
+
+@dataclass(frozen=True)
+class Pass(Move):
+    """Pass: the turn, when nothing else is legal (Crazy Eights), or a ``card`` to the
+    left (Spoons)."""
+
+    kind: ClassVar[str] = "pass"
+    card: str | None = optional()
 
 
 Suit = Literal["C", "D", "H", "S"]
@@ -208,6 +217,12 @@ class Game(ABC, Generic[S]):
     moves: ClassVar[tuple[type[Move], ...]]
     view_type: ClassVar[type[Any]]
     events: ClassVar[dict[str, type[Any]]]
+    # Whether several seats act at once: their bots then react after a delay of their
+    # own around the table's think_seconds (and not all at the same instant).
+    simultaneous: ClassVar[bool] = False
+    # The service abandons a round that reaches this many moves (one that cannot end):
+    # nine times the longest of 16,000 random playouts of the turn-based games.
+    moves_per_round: ClassVar[int] = 2_000
 
     def resolve_options(self, given: dict[str, Any]) -> dict[str, Any]:
         """Fill in defaults and refuse unknown options or values, naming the option."""
@@ -231,6 +246,11 @@ class Game(ABC, Generic[S]):
         low, high = self.player_range(options)
         if not low <= players <= high:
             raise InvalidOptions("seats", f"{self.title} with these options takes {low}-{high}")
+
+    def restarted(self, state: S, seat: int, events: list[Event]) -> set[int]:
+        """The seats whose time to act starts again after ``seat``'s move: its own (a
+        game where several act at once may restart others')."""
+        return {seat}
 
     def first_dealer(self, players: int, rng: Rng) -> int:
         """Who deals the first round: drawn at random."""
@@ -262,9 +282,15 @@ class Game(ABC, Generic[S]):
 
     @abstractmethod
     def deal(
-        self, options: dict[str, Any], players: int, dealer: int, rng: Rng
+        self,
+        options: dict[str, Any],
+        players: int,
+        dealer: int,
+        rng: Rng,
+        past: Sequence[RoundResult] = (),
     ) -> tuple[S, list[Event]]:
-        """Set up a round: the new state and the events of the deal."""
+        """Set up a round: the new state and the events of the deal; ``past`` are the
+        match's finished rounds (who is still in, in a game that eliminates)."""
 
     @abstractmethod
     def legal_moves(self, state: S, seat: int) -> list[Move]:

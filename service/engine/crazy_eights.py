@@ -7,6 +7,7 @@ only when the stock is empty and nothing fits; when every player still in passes
 full circle the round is blocked. No reshuffle.
 """
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, cast
 
@@ -17,6 +18,7 @@ from .base import (
     Move,
     NoData,
     Option,
+    Pass,
     RoundResult,
     Suit,
     deal_events,
@@ -74,11 +76,6 @@ class Play(Move):
 @dataclass(frozen=True)
 class Draw(Move):
     kind: ClassVar[str] = "draw"
-
-
-@dataclass(frozen=True)
-class Pass(Move):
-    kind: ClassVar[str] = "pass"
 
 
 @dataclass(frozen=True)
@@ -182,7 +179,12 @@ class CrazyEights(Game[CrazyEightsState]):
         return (4, 4) if options["partnership"] else (self.min_players, self.max_players)
 
     def deal(
-        self, options: dict[str, Any], players: int, dealer: int, rng: Rng
+        self,
+        options: dict[str, Any],
+        players: int,
+        dealer: int,
+        rng: Rng,
+        past: Sequence[RoundResult] = (),
     ) -> tuple[CrazyEightsState, list[Event]]:
         deck = standard_deck()
         rng.shuffle(deck)

@@ -12,6 +12,7 @@ Most books wins.
 """
 
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, cast
 
@@ -148,7 +149,12 @@ class GoFish(Game[GoFishState]):
     }
 
     def deal(
-        self, options: dict[str, Any], players: int, dealer: int, rng: Rng
+        self,
+        options: dict[str, Any],
+        players: int,
+        dealer: int,
+        rng: Rng,
+        past: Sequence[RoundResult] = (),
     ) -> tuple[GoFishState, list[Event]]:
         deck = standard_deck()
         rng.shuffle(deck)

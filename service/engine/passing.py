@@ -13,7 +13,7 @@ The games differ in the deck, what makes a pair, what happens before pairs are l
 who begins, and who deals next: the hooks of ``PassingGame``.
 """
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -186,7 +186,12 @@ class PassingGame(Game[PassingState]):
         return [], (state.dealer + 1) % state.players
 
     def deal(
-        self, options: dict[str, Any], players: int, dealer: int, rng: Rng
+        self,
+        options: dict[str, Any],
+        players: int,
+        dealer: int,
+        rng: Rng,
+        past: Sequence[RoundResult] = (),
     ) -> tuple[PassingState, list[Event]]:
         setup = self.setup(options, players)
         deck = list(setup.deck)

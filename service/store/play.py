@@ -10,6 +10,7 @@ under the row lock.
 
 import copy
 import dataclasses
+import hashlib
 import time
 from dataclasses import replace
 from datetime import datetime, timedelta
@@ -24,9 +25,6 @@ from .render import on_autopilot, rules_of, standings, state_of
 
 AUTOMATIC_MOVES = 25  # per request or per game of a worker's sweep
 AUTOMATIC_SECONDS = 0.25
-# Nine times the longest of 16,000 random playouts (2,000 for each of 8 configurations:
-# 229 moves, Old Maid with 8 players): only a round that cannot end reaches it.
-MOVES_PER_ROUND = 2_000
 
 
 def apply_move(
@@ -46,9 +44,10 @@ def apply_move(
     events = [*before, *engine.play(rules, state, seat, move, rng)]
     moves = game.match.round_moves + 1
     game.match = replace(game.match, round_moves=moves)
-    rows = save(session, game, rules, state, rng, events, runaway=moves >= MOVES_PER_ROUND)
+    runaway = moves >= rules.moves_per_round
+    rows = save(session, game, rules, state, rng, events, runaway=runaway)
     rows[len(before)].by = by  # the move's own event says who made it
-    schedule(game, state, at, restart={seat})
+    schedule(game, state, at, restart=rules.restarted(state, seat, events))
     session.flush()  # one new version per move, which the answer carries
     return rows
 
@@ -73,8 +72,19 @@ def schedule(game: Game, state, at: datetime, restart=frozenset()) -> None:
 def _seconds_to_act(game: Game, seat: int, entry: SeatClock) -> float | None:
     """A bot's or autopilot's thinking time, a human's clock, or None: no clock."""
     if game.seats[seat].bot or entry.autopilot:
-        return game.think_seconds
+        return game.think_seconds * _reaction(game, seat)
     return entry.seconds if game.turn_seconds is not None else None
+
+
+def _reaction(game: Game, seat: int) -> float:
+    """Where several seats act at once, each bot reacts after a delay of its own, from
+    half to one and a half times the table's ``think_seconds`` (so a quick human beats
+    them and a slow one loses to them). Drawn from a hash of the game, seat and log
+    position, not from the game's generator, whose stream the moves alone decide."""
+    if not rules_of(game).simultaneous:
+        return 1.0
+    digest = hashlib.sha256(f"{game.id}:{seat}:{game.last_seq}".encode()).digest()
+    return 0.5 + int.from_bytes(digest[:8]) / 2**64
 
 
 def is_due(game: Game, now: datetime) -> bool:

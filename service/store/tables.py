@@ -158,7 +158,7 @@ def deal(
             dealer = (dealer + 1) % players
     else:
         raise WrongPhase(f"the game is {game.status}; there is no round to deal")
-    state, events = rules.deal(game.options, players, dealer, rng)
+    state, events = rules.deal(game.options, players, dealer, rng, past=game.match.rounds)
     game.round += 1
     game.status = Status.PLAYING
     game.match = replace(game.match, dealer=dealer, round_moves=0)

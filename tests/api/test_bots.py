@@ -1,6 +1,7 @@
 """Computer players at the table: added by the host or at the deal, moving through the
 same path as humans, and appearing in the log like them."""
 
+from service.engine import GAMES
 from service.store import play
 
 from .table import Table, bearer
@@ -97,7 +98,7 @@ def test_a_request_applies_a_bounded_number_of_automatic_moves(client, monkeypat
 
 
 def test_a_runaway_round_is_abandoned_at_the_move_limit(client, monkeypatch):
-    monkeypatch.setattr(play, "MOVES_PER_ROUND", 5)
+    monkeypatch.setattr(GAMES["old-maid"], "moves_per_round", 5)
     table = bots_only(client, seed=22)
     first = table.deal_with_bots().json
     while table.summary().json["status"] == "playing":
@@ -114,7 +115,7 @@ def test_a_runaway_round_is_abandoned_at_the_move_limit(client, monkeypatch):
 
 
 def test_an_abandoned_round_scores_nothing_in_a_scored_match(client, monkeypatch):
-    monkeypatch.setattr(play, "MOVES_PER_ROUND", 4)
+    monkeypatch.setattr(GAMES["crazy-eights"], "moves_per_round", 4)
     table = bots_only(client, type="crazy-eights", seats=2, seed=23)
     table.deal_with_bots()
     while table.summary().json["status"] == "playing":
