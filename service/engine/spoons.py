@@ -179,7 +179,7 @@ class Spoons(Game[SpoonsState]):
         "round_over": SpoonsRoundOver,
     }
     simultaneous = True
-    # random players take thousands of moves to find four of a kind at 13 seats
+    # uniformly random players (the `random` bots) may need 10^5 moves at 13 seats
     moves_per_round = 100_000
 
     def resolve_options(self, given: dict[str, Any]) -> dict[str, Any]:

@@ -46,10 +46,16 @@ def apply_move(
     game.match = replace(game.match, round_moves=moves)
     runaway = moves >= rules.moves_per_round
     rows = save(session, game, rules, state, rng, events, runaway=runaway)
-    rows[len(before)].by = by  # the move's own event says who made it
+    _own_event(rows[len(before) :], move).by = by  # it says who made the move
     schedule(game, state, at, restart=rules.restarted(state, seat, events))
     session.flush()  # one new version per move, which the answer carries
     return rows
+
+
+def _own_event(rows: list[EventRow], move: engine.Move) -> EventRow:
+    """The move's own event: the first of its kind (a Spoons holder's pass comes after
+    the pick that brings the card in), else the first it made."""
+    return next((row for row in rows if row.type == move.kind), rows[0])
 
 
 def schedule(game: Game, state, at: datetime, restart=frozenset()) -> None:

@@ -10,6 +10,7 @@ import pytest
 from sqlalchemy import select
 
 from service.store.models import Game
+from tests.push.spoons_bench import Player
 
 from .table import Table, bearer
 
@@ -32,6 +33,10 @@ CONFIGURATIONS = [
     ("go-fish", {}, 2),
     ("go-fish", {}, 5),
     ("go-fish", {"end": "all_books"}, 4),
+    # everybody at once; a passed card is known to the passer and the receiver only
+    ("spoons", {}, 4),
+    ("spoons", {"signal": "tongue", "pass_after_signal": True}, 5),
+    ("spoons", {"signal": "pig", "lives": 2}, 3),  # lives 1 at 3 seats: finished at once
 ]
 SEED = 918_273_645_546_372_819
 
@@ -81,11 +86,22 @@ def face_up(game_type, state, over) -> set[str]:
         shown |= set(state["discarded"])
     elif game_type == "crazy-eights":
         shown = set(state["discard"])
-    else:  # go-fish: books are laid face up
+    elif game_type == "go-fish":  # books are laid face up
         shown = {rank + suit for books in state["books"] for rank in books for suit in "CDHS"}
+    else:  # spoons: nothing is ever face up, not even when the round is over
+        return set()
     if over and game_type != "go-fish":  # the odd card, or the hands counted for the score
         shown |= {card for hand in state["hands"] for card in hand}
     return shown
+
+
+def known_to(game_type, state, seat) -> set[str]:
+    """The cards a seat knows now: her hand, and in Spoons the cards passed to her, which
+    wait in her pile (the pass shows the card to the passer and the receiver)."""
+    known = set(state["hands"][seat])
+    if game_type == "spoons":
+        known |= set(state["piles"][seat])
+    return known
 
 
 def shown_by_move(game_type, before, after, move) -> set[str]:
@@ -99,6 +115,20 @@ def shown_by_move(game_type, before, after, move) -> set[str]:
         drawn = (set(hand) - set(before["hands"][seat])) & set(before["stock"])
         shown |= {card for card in drawn if card[:-1] == move["rank"]}
     return shown
+
+
+def play_one(table, chooser):
+    """The seat to act plays a random legal move; where several act at once (Spoons), a
+    random one of them plays like the players of the concurrency test (random moves
+    take thousands to end a round)."""
+    summary = table.summary().json
+    if summary["turn"] is not None:
+        return table.play_one(chooser.choice)
+    seat = chooser.choice(summary["to_act"])
+    move = Player(chooser).choose(table.view(seat).json)
+    answer = table.move(seat, move)
+    assert answer.status_code == 201, answer.json
+    return seat, move, answer
 
 
 @pytest.mark.parametrize("game_type,options,players", CONFIGURATIONS)
@@ -117,8 +147,8 @@ def test_no_seat_and_no_spectator_ever_sees_a_hidden_card(app, client, game_type
         public |= face_up(game_type, state, over)
         if before is not None:
             public |= shown_by_move(game_type, before, state, move)
-        for seat, hand in enumerate(state["hands"]):
-            seen_by[seat] |= set(hand)
+        for seat in range(players):
+            seen_by[seat] |= known_to(game_type, state, seat)
         for seat in [None, *range(players)]:
             allowed = public | seen_by.get(seat, set())
             for text in responses_to(table, seat, checked):
@@ -129,9 +159,29 @@ def test_no_seat_and_no_spectator_ever_sees_a_hidden_card(app, client, game_type
             assert_nothing_hidden(text, public | seen_by[mover], f"mover {mover}")
         if over:
             break
-        mover, move, answer = table.play_one(chooser.choice)
+        mover, move, answer = play_one(table, chooser)
         last_answer, before = (mover, answer.get_data(as_text=True)), state
     assert table.summary().json["status"] == "round_over"
+    if game_type == "spoons":
+        assert_each_pass_shown_to_its_two_seats_only(table, players)
+
+
+def assert_each_pass_shown_to_its_two_seats_only(table, players):
+    """A seat that once held a card may see it again; this proves more: each passed card
+    is in the log of the passer and the receiver only, each picked card the picker's,
+    each hand its holder's; no third seat and no spectator learns it."""
+    logs = {seat: table.events(seat).json["events"] for seat in [None, *range(players)]}
+    passes = [event for event in logs[None] if event["type"] == "pass"]
+    assert passes and len({len(log) for log in logs.values()}) == 1
+    for seat, log in logs.items():
+        for event in log:
+            if event["type"] == "pass":
+                told = seat in (event["seat"], event["data"]["to_seat"])
+                assert ("card" in event["data"]) == told, (seat, event)
+            elif event["type"] == "pick":
+                assert ("card" in event["data"]) == (seat == event["seat"]), (seat, event)
+            elif event["type"] == "hand":
+                assert ("hand" in event["data"]) == (seat == event["seat"]), (seat, event)
 
 
 def test_once_finished_the_log_reveals_everything(app, client):
