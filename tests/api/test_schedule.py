@@ -53,7 +53,7 @@ class TapGame(Game):
     view_type = TapView
     events: ClassVar[dict[str, type]] = {"tap": NoData}
 
-    def deal(self, options, players, dealer, rng):
+    def deal(self, options, players, dealer, rng, past=()):
         return TapState([False] * players), []
 
     def legal_moves(self, state, seat):

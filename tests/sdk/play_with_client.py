@@ -43,6 +43,8 @@ from card_table_client.models import (
     CreateGoFishGameType,
     CreateOldMaidGame,
     CreateOldMaidGameType,
+    CreateSpoonsGame,
+    CreateSpoonsGameType,
     Deal,
     DealEvent,
     DiscardEvent,
@@ -66,6 +68,8 @@ from card_table_client.models import (
     PairsEvent,
     PassEvent,
     PassMove,
+    PickEvent,
+    PickMove,
     PlayEvent,
     PlayMove,
     Problem,
@@ -74,6 +78,9 @@ from card_table_client.models import (
     RoundAbandonedEvent,
     RoundOverEvent,
     SafeEvent,
+    SignalEvent,
+    SignalMove,
+    SpoonsView,
     StarterEvent,
     Status,
     TakeEvent,
@@ -83,9 +90,15 @@ from card_table_client.models import (
 )
 from card_table_client.types import Unset
 
-Move = AskMove | DrawMove | PassMove | PlayMove | ResumeMove | TakeMove
-View = BlindDateView | CrazyEightsView | GoFishView | OldMaidView
-CreateBody = CreateBlindDateGame | CreateCrazyEightsGame | CreateGoFishGame | CreateOldMaidGame
+Move = AskMove | DrawMove | PassMove | PickMove | PlayMove | ResumeMove | SignalMove | TakeMove
+View = BlindDateView | CrazyEightsView | GoFishView | OldMaidView | SpoonsView
+CreateBody = (
+    CreateBlindDateGame
+    | CreateCrazyEightsGame
+    | CreateGoFishGame
+    | CreateOldMaidGame
+    | CreateSpoonsGame
+)
 Event = (
     AskEvent
     | BookEvent
@@ -101,11 +114,13 @@ Event = (
     | OutEvent
     | PairsEvent
     | PassEvent
+    | PickEvent
     | PlayEvent
     | ResumeEvent
     | RoundAbandonedEvent
     | RoundOverEvent
     | SafeEvent
+    | SignalEvent
     | StarterEvent
     | TakeEvent
     | TimeoutEvent
@@ -176,6 +191,14 @@ def create_body(slug: GameType, seats: int, seed: str) -> CreateBody:
                 think_seconds=0.0,
                 visibility=Visibility.PRIVATE,
             )
+        case GameType.SPOONS:
+            return CreateSpoonsGame(
+                type_=CreateSpoonsGameType.SPOONS,
+                seats=seats,
+                seed=seed,
+                think_seconds=0.0,
+                visibility=Visibility.PRIVATE,
+            )
         case _:
             assert_never(slug)
 
@@ -191,6 +214,8 @@ def view_class(slug: GameType) -> type[View]:
             return CrazyEightsView
         case GameType.GO_FISH:
             return GoFishView
+        case GameType.SPOONS:
+            return SpoonsView
         case _:
             assert_never(slug)
 
@@ -206,7 +231,11 @@ def describe(move: Move) -> str:
     if isinstance(move, DrawMove):
         return "draw"
     if isinstance(move, PassMove):
-        return "pass"
+        return "pass" + ("" if isinstance(move.card, Unset) else f" {move.card}")
+    if isinstance(move, PickMove):
+        return "pick"
+    if isinstance(move, SignalMove):
+        return "signal"
     if isinstance(move, ResumeMove):
         return "resume"
     assert_never(move)
@@ -214,7 +243,7 @@ def describe(move: Move) -> str:
 
 def hand_of(view: View) -> list[str]:
     """The seat's own hand, from whichever view it is."""
-    if isinstance(view, OldMaidView | BlindDateView | CrazyEightsView | GoFishView):
+    if isinstance(view, OldMaidView | BlindDateView | CrazyEightsView | GoFishView | SpoonsView):
         hand = view.hand
     else:
         assert_never(view)
@@ -228,13 +257,16 @@ def check_view(view: View, expected: type[View], game_id: UUID, seat: int) -> No
     assert view.seat == seat, view
     assert view.status in (Status.PLAYING, *END_OF_ROUND), view
     for move in view.legal_moves:
-        assert isinstance(move, AskMove | DrawMove | PassMove | PlayMove | ResumeMove | TakeMove)
+        assert isinstance(move, Move)
     if isinstance(view, CrazyEightsView):
         assert isinstance(view.top, str) and view.top, view
     elif isinstance(view, GoFishView):
         assert isinstance(view.stock, int), view
     elif isinstance(view, OldMaidView | BlindDateView):
         assert isinstance(view.players, list), view
+    elif isinstance(view, SpoonsView):
+        assert isinstance(view.players, list), view
+        assert all(isinstance(player.lives, int) for player in view.players), view
 
 
 def wait_for_turn(
@@ -244,7 +276,7 @@ def wait_for_turn(
     give_up = time.monotonic() + WAIT_SECONDS
     while True:
         view = get_view.sync(game_id, client=human)
-        assert isinstance(view, BlindDateView | CrazyEightsView | GoFishView | OldMaidView), view
+        assert isinstance(view, View), view
         check_view(view, expected, game_id, seat)
         if view.legal_moves or view.status in END_OF_ROUND:
             return view
