@@ -73,6 +73,10 @@ bench: install-dev
 bench-push: install-dev
 	$(BIN)/python -m tests.push.bench $(if $(WAITERS),--waiters $(WAITERS))
 
+# Spoons: moves one table accepts per second with every seat playing at once (prints figures).
+bench-spoons: install-dev
+	$(BIN)/python -m tests.push.spoons_bench
+
 # OpenSpiel as a second opinion on Crazy Eights and Go Fish; kept out of the app's venv.
 compare-openspiel:
 	test -x .venv-openspiel/bin/python || $(PYTHON) -m venv .venv-openspiel
