@@ -7,7 +7,7 @@ WORKERS ?= 2
 TEST_DATABASE_URL ?= postgresql://postgres@127.0.0.1:5432/test
 export TEST_DATABASE_URL
 
-.PHONY: run test chaos fuzz install install-dev migrate openapi lint lint-openapi bench bench-push compare-openspiel clean
+.PHONY: run test chaos fuzz install install-dev migrate openapi lint lint-openapi bench bench-push bench-spoons sdk-check compare-openspiel clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -36,7 +36,6 @@ test: install-dev
 	$(BIN)/pytest --ignore=tests/fuzz
 
 # The Python client generated from openapi/openapi.json, type-checked and played.
-.PHONY: sdk-check
 sdk-check: install-dev
 	$(BIN)/pytest tests/sdk -q
 
