@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..engine import Event, Move, Rng
-from . import crazy_eights, go_fish, spoons
+from . import crazy_eights, go_fish, mystery_date, spoons
 
 LEVELS = ("random", "basic")
 
@@ -28,6 +28,7 @@ BASIC: dict[str, Strategy] = {
     "crazy-eights": crazy_eights.choose,
     "go-fish": go_fish.choose,
     "spoons": spoons.choose,
+    "mystery-date": mystery_date.choose,
 }
 
 # What a game's basic player remembers of the public log, one event at a time.

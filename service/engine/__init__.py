@@ -20,12 +20,21 @@ from .base import (
 from .blind_date import BlindDate
 from .crazy_eights import CrazyEights
 from .go_fish import GoFish
+from .mystery_date import MysteryDate
 from .old_maid import OldMaid
 from .rng import Rng, seed_commitment
 from .spoons import Spoons
 
 GAMES: dict[str, Game[Any]] = {
-    game.slug: game for game in (OldMaid(), BlindDate(), CrazyEights(), GoFish(), Spoons())
+    game.slug: game
+    for game in (
+        OldMaid(),
+        BlindDate(),
+        CrazyEights(),
+        GoFish(),
+        Spoons(),
+        MysteryDate(),
+    )
 }
 
 __all__ = [

@@ -185,7 +185,7 @@ class DrawnData:
 
 
 @dataclass(frozen=True)
-class DiscardData:
+class FaceUpCard:
     card: str
 
 
@@ -257,8 +257,8 @@ class MysteryDate(Game[MysteryDateState]):
         **DEAL_EVENTS,
         "roll": RollData,
         "draw": DrawnData,
-        "discard": DiscardData,
-        "take_discard": DiscardData,
+        "discard": FaceUpCard,
+        "take_discard": FaceUpCard,
         "give": GiveData,
         "take": TakeData,
         "door": DoorData,
