@@ -17,6 +17,8 @@ SETUPS = [
     ("crazy-eights", {"target_score": None}, 4),
     ("go-fish", {}, 2),
     ("go-fish", {}, 4),
+    ("mystery-date", {}, 2),
+    ("mystery-date", {}, 4),
 ]
 
 
