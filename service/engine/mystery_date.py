@@ -251,6 +251,8 @@ class MysteryDate(Game[MysteryDateState]):
         "takes your outfit to the discard pile and you draw three."
     )
     state_type = MysteryDateState
+    # nine times the longest of 16,000 uniformly random rounds (8,705 moves)
+    moves_per_round = 80_000
     moves = (Roll, Discard, Give, Take, Draw, TakeDiscard, Show)
     view_type = MysteryDateView
     events: ClassVar[dict[str, type]] = {
