@@ -18,6 +18,9 @@ CONFIGURATIONS = [
     ("go-fish", {"end": "all_books"}, 3),
     ("spoons", {}, 4),
     ("spoons", {"signal": "tongue", "pass_after_signal": True, "lives": 2}, 5),
+    # the die, each door's outcome and each swap's face-down order come from the seed too
+    ("mystery-date", {}, 3),
+    ("mystery-date", {"mid_side_doors": True}, 4),
 ]
 
 

@@ -62,7 +62,7 @@ def test_a_well_formed_move_that_is_not_legal_now_gives_the_engines_reason(table
         (lambda move: {**move, "position": True}, "position"),
         (lambda move: {**move, "extra": 1}, "extra"),
         (lambda move: {"type": "take", "position": 0}, "from_seat"),
-        (lambda move: {"type": "discard"}, "type"),
+        (lambda move: {"type": "teleport"}, "type"),
         (lambda move: {"type": "play", "card": "8C", "suit": "X"}, "suit"),
     ],
 )

@@ -1,20 +1,28 @@
 """Hidden information: no response to a seat (view, move answer, events, summary, error)
-names a card that seat could not have seen, nor the seed of a live game."""
+names a card that seat could not have seen, nor the seed of a live game.
+
+Mystery Date has four copies of each outfit card, so a card id a seat has seen before is
+no proof that an answer keeps a secret: its answers are checked one by one, each card in
+them where the seat may see it (its own hand, the public events, its own swaps)."""
 
 import json
 import random
 import re
 import uuid
+from collections import Counter
 
 import pytest
 from sqlalchemy import select
 
+from service.bots.mystery_date import advances, least_needed
 from service.store.models import Game
 from tests.push.spoons_bench import Player
 
 from .table import Table, bearer
 
-CARD = re.compile(r"^(?:(?:A|[2-9]|10|J|Q|K)[CDHS]|JK|G[1-6]-[MF]-\d\d)$")
+CARD = re.compile(
+    r"^(?:(?:A|[2-9]|10|J|Q|K)[CDHS]|JK|G[1-6]-[MF]-\d\d|(?:pink|green|blue|orange)-[123])$"
+)
 # Every game and preset, at a few table sizes: (type, options, players).
 CONFIGURATIONS = [
     ("old-maid", {}, 2),
@@ -37,6 +45,10 @@ CONFIGURATIONS = [
     ("spoons", {}, 4),
     ("spoons", {"signal": "tongue", "pass_after_signal": True}, 5),
     ("spoons", {"signal": "pig", "lives": 2}, 3),  # lives 1 at 3 seats: finished at once
+    # draws private, discards and doors public, a swap's two cards to its two seats
+    ("mystery-date", {}, 2),
+    ("mystery-date", {}, 3),
+    ("mystery-date", {"mid_side_doors": True}, 4),
 ]
 SEED = 918_273_645_546_372_819
 
@@ -88,6 +100,10 @@ def face_up(game_type, state, over) -> set[str]:
         shown = set(state["discard"])
     elif game_type == "go-fish":  # books are laid face up
         shown = {rank + suit for books in state["books"] for rank in books for suit in "CDHS"}
+    elif game_type == "mystery-date":  # discards, and the outfit shown at the last door
+        door = state["last_door"]
+        shown = set(state["discard"])
+        return shown | ({f"{door['colour']}-{n}" for n in (1, 2, 3)} if door else set())
     else:  # spoons: nothing is ever face up, not even when the round is over
         return set()
     if over and game_type != "go-fish":  # the odd card, or the hands counted for the score
@@ -97,10 +113,14 @@ def face_up(game_type, state, over) -> set[str]:
 
 def known_to(game_type, state, seat) -> set[str]:
     """The cards a seat knows now: her hand, and in Spoons the cards passed to her, which
-    wait in her pile (the pass shows the card to the passer and the receiver)."""
+    wait in her pile (the pass shows the card to the passer and the receiver); in Mystery
+    Date the card given to her face down in a swap, not yet in her hand (the giver held
+    it, and the card she takes was in her opponent's hand before)."""
     known = set(state["hands"][seat])
     if game_type == "spoons":
         known |= set(state["piles"][seat])
+    if game_type == "mystery-date" and state["phase"] == "take" and state["swap_with"] == [seat]:
+        known.add(state["given"])
     return known
 
 
@@ -120,12 +140,16 @@ def shown_by_move(game_type, before, after, move) -> set[str]:
 def play_one(table, chooser):
     """The seat to act plays a random legal move; where several act at once (Spoons), a
     random one of them plays like the players of the concurrency test (random moves
-    take thousands to end a round)."""
+    take thousands to end a round); in Mystery Date (random discards take hundreds of
+    turns more) the seat to act plays like its basic bot."""
     summary = table.summary().json
-    if summary["turn"] is not None:
+    if summary["turn"] is not None and summary["type"] != "mystery-date":
         return table.play_one(chooser.choice)
     seat = chooser.choice(summary["to_act"])
-    move = Player(chooser).choose(table.view(seat).json)
+    if summary["type"] == "mystery-date":
+        move = sensible_outfit_move(table.view(seat).json, chooser)
+    else:
+        move = Player(chooser).choose(table.view(seat).json)
     answer = table.move(seat, move)
     assert answer.status_code == 201, answer.json
     return seat, move, answer
@@ -153,10 +177,16 @@ def test_no_seat_and_no_spectator_ever_sees_a_hidden_card(app, client, game_type
             allowed = public | seen_by.get(seat, set())
             for text in responses_to(table, seat, checked):
                 assert_nothing_hidden(text, allowed, f"seat {seat}")
+                if game_type == "mystery-date":
+                    assert outfit_leaks(json.loads(text), seat, state) == [], f"seat {seat}"
         checked = table.events().json["last_seq"]
         if last_answer is not None:
             mover, text = last_answer
             assert_nothing_hidden(text, public | seen_by[mover], f"mover {mover}")
+            if game_type == "mystery-date":
+                answer = json.loads(text)
+                problems = outfit_leaks(answer, mover, state) + secrets_told(answer, mover, state)
+                assert problems == [], f"mover {mover}"
         if over:
             break
         mover, move, answer = play_one(table, chooser)
@@ -164,6 +194,84 @@ def test_no_seat_and_no_spectator_ever_sees_a_hidden_card(app, client, game_type
     assert table.summary().json["status"] == "round_over"
     if game_type == "spoons":
         assert_each_pass_shown_to_its_two_seats_only(table, players)
+    if game_type == "mystery-date":  # the secrets the check was about did come up
+        kinds = {event["type"] for event in table.events(None).json["events"]}
+        assert kinds >= {"draw", "discard", "give", "take", "door", "won"}, kinds
+
+
+# Mystery Date: each event's secret field, and the seats it is told to while the match
+# is live (afterwards the log reveals everything); and the card fields all see.
+OUTFIT_SECRETS = {
+    "hand": ("hand", lambda event: {event["seat"]}),
+    "draw": ("cards", lambda event: {event["seat"]}),  # draws are private
+    "give": ("card", lambda event: {event["seat"], event["data"]["to_seat"]}),
+    "take": ("card", lambda event: {event["seat"], event["data"]["from_seat"]}),
+}
+OUTFIT_FACE_UP = {"discard": "card", "take_discard": "card", "door": "cards", "piles": "top"}
+
+
+def outfit_leaks(answer, seat, state) -> list[str]:
+    """Where a Mystery Date answer to ``seat`` (None: a spectator) shows a card it may not
+    see. Four copies of each card make a card id seen before no proof of anything, so
+    each card must be where the seat may see one: in a view, its own hand (the holder's
+    true hand, from the engine's state), the discard pile's top and the cards of its own
+    legal moves; in an event, a face-up card, or a secret field told to the seat only if
+    it is in that event's audience (and then told). Anywhere else no card id at all."""
+    answer, problems = json.loads(json.dumps(answer)), []  # a copy, emptied as checked
+    hand = None if seat is None else sorted(state["hands"][seat])
+    views = [answer] if "legal_moves" in answer else []
+    views += [answer["view"]] if isinstance(answer.get("view"), dict) else []
+    for view in views:
+        if view.pop("hand") != hand:
+            problems.append(f"the view's hand is not the seat's own {hand}")
+        if view.pop("top_discard") != (state["discard"] or [None])[-1]:
+            problems.append("the view's top discard is not the discard pile's")
+        if [player["cards"] for player in view["players"]] != list(map(len, state["hands"])):
+            problems.append(f"the view's hand sizes are wrong: {view['players']}")
+        for move in view["legal_moves"]:
+            if move.pop("card", None) not in (None, *(hand or [])):
+                problems.append(f"a legal move of a card not in the hand: {move}")
+    for event in answer.get("events", []):
+        data = event["data"]
+        if event["type"] in OUTFIT_SECRETS:
+            key, audience = OUTFIT_SECRETS[event["type"]]
+            if (key in data) != (seat in audience(event)):
+                problems.append(f"seat {seat} is {'' if key in data else 'not '}told {event}")
+            data.pop(key, None)
+        elif event["type"] in OUTFIT_FACE_UP:
+            data.pop(OUTFIT_FACE_UP[event["type"]])
+    if card_strings(answer):
+        problems.append(f"cards where none may be: {sorted(card_strings(answer))} in {answer}")
+    return problems
+
+
+def secrets_told(answer, mover, state) -> list[str]:
+    """The secrets in a move's answer to its mover are the true ones, nobody else's: the
+    cards she drew or took are in her hand now (a discard is a move of its own), the card
+    she gave waits to be taken."""
+    hand, problems = Counter(state["hands"][mover]), []
+    for event in answer["events"]:
+        data = event["data"]
+        if event["type"] == "draw" and Counter(data["cards"]) - hand:
+            problems.append(f"drew {data['cards']}, holds {sorted(hand.elements())}")
+        if event["type"] == "take" and data["card"] not in hand:
+            problems.append(f"took {data['card']}, holds {sorted(hand.elements())}")
+        if event["type"] == "give" and data["card"] != state["given"]:
+            problems.append(f"gave {data['card']}, {state['given']} waits to be taken")
+    return problems
+
+
+def sensible_outfit_move(view, chooser):
+    """Moves like the basic bot's: discard or give away the card needed least, take the
+    discard when it advances an outfit; the rest (a face-down position, the opponent of
+    "any", a pile, an outfit) at random."""
+    moves = view["legal_moves"]
+    if moves[0]["type"] in ("discard", "give"):
+        worst = least_needed(view["hand"])
+        return chooser.choice([move for move in moves if move["card"] == worst])
+    if {"type": "take_discard"} in moves:
+        return {"type": "take_discard" if advances(view["hand"], view["top_discard"]) else "draw"}
+    return chooser.choice(moves)
 
 
 def assert_each_pass_shown_to_its_two_seats_only(table, players):

@@ -41,6 +41,8 @@ from card_table_client.models import (
     CreatedGame,
     CreateGoFishGame,
     CreateGoFishGameType,
+    CreateMysteryDateGame,
+    CreateMysteryDateGameType,
     CreateOldMaidGame,
     CreateOldMaidGameType,
     CreateSpoonsGame,
@@ -48,11 +50,14 @@ from card_table_client.models import (
     Deal,
     DealEvent,
     DiscardEvent,
+    DiscardMove,
+    DoorEvent,
     DrawEvent,
     DrawMove,
     GameOverEvent,
     GameType,
     GiveEvent,
+    GiveMove,
     GoFishEvent,
     GoFishView,
     HandEvent,
@@ -60,6 +65,9 @@ from card_table_client.models import (
     LeftEvent,
     MadeBy,
     MoveAnswer,
+    MysteryDateOptions,
+    MysteryDateView,
+    NothingEvent,
     OfferEvent,
     OldMaidOptions,
     OldMaidOptionsPreset,
@@ -70,32 +78,54 @@ from card_table_client.models import (
     PassMove,
     PickEvent,
     PickMove,
+    PilesEvent,
     PlayEvent,
     PlayMove,
     Problem,
     ResumeEvent,
     ResumeMove,
+    RollEvent,
+    RollMove,
     RoundAbandonedEvent,
     RoundOverEvent,
     SafeEvent,
+    ShowMove,
     SignalEvent,
     SignalMove,
     SpoonsView,
     StarterEvent,
     Status,
+    TakeDiscardEvent,
+    TakeDiscardMove,
     TakeEvent,
     TakeMove,
     TimeoutEvent,
     Visibility,
+    WonEvent,
 )
 from card_table_client.types import Unset
 
-Move = AskMove | DrawMove | PassMove | PickMove | PlayMove | ResumeMove | SignalMove | TakeMove
-View = BlindDateView | CrazyEightsView | GoFishView | OldMaidView | SpoonsView
+Move = (
+    AskMove
+    | DiscardMove
+    | DrawMove
+    | GiveMove
+    | PassMove
+    | PickMove
+    | PlayMove
+    | ResumeMove
+    | RollMove
+    | ShowMove
+    | SignalMove
+    | TakeDiscardMove
+    | TakeMove
+)
+View = BlindDateView | CrazyEightsView | GoFishView | MysteryDateView | OldMaidView | SpoonsView
 CreateBody = (
     CreateBlindDateGame
     | CreateCrazyEightsGame
     | CreateGoFishGame
+    | CreateMysteryDateGame
     | CreateOldMaidGame
     | CreateSpoonsGame
 )
@@ -104,26 +134,32 @@ Event = (
     | BookEvent
     | DealEvent
     | DiscardEvent
+    | DoorEvent
     | DrawEvent
     | GameOverEvent
     | GiveEvent
     | GoFishEvent
     | HandEvent
     | LeftEvent
+    | NothingEvent
     | OfferEvent
     | OutEvent
     | PairsEvent
     | PassEvent
     | PickEvent
+    | PilesEvent
     | PlayEvent
     | ResumeEvent
+    | RollEvent
     | RoundAbandonedEvent
     | RoundOverEvent
     | SafeEvent
     | SignalEvent
     | StarterEvent
+    | TakeDiscardEvent
     | TakeEvent
     | TimeoutEvent
+    | WonEvent
 )
 
 T = TypeVar("T")
@@ -199,6 +235,15 @@ def create_body(slug: GameType, seats: int, seed: str) -> CreateBody:
                 think_seconds=0.0,
                 visibility=Visibility.PRIVATE,
             )
+        case GameType.MYSTERY_DATE:
+            return CreateMysteryDateGame(
+                type_=CreateMysteryDateGameType.MYSTERY_DATE,
+                seats=seats,
+                seed=seed,
+                think_seconds=0.0,
+                visibility=Visibility.PRIVATE,
+                options=MysteryDateOptions(mid_side_doors=True),
+            )
         case _:
             assert_never(slug)
 
@@ -216,6 +261,8 @@ def view_class(slug: GameType) -> type[View]:
             return GoFishView
         case GameType.SPOONS:
             return SpoonsView
+        case GameType.MYSTERY_DATE:
+            return MysteryDateView
         case _:
             assert_never(slug)
 
@@ -238,12 +285,25 @@ def describe(move: Move) -> str:
         return "signal"
     if isinstance(move, ResumeMove):
         return "resume"
+    if isinstance(move, RollMove):
+        return "roll"
+    if isinstance(move, DiscardMove):
+        return f"discard {move.card}"
+    if isinstance(move, GiveMove):
+        return f"give {move.card} face down to seat {move.seat}"
+    if isinstance(move, TakeDiscardMove):
+        return "take the top discard"
+    if isinstance(move, ShowMove):
+        return f"show the {move.colour} outfit"
     assert_never(move)
 
 
 def hand_of(view: View) -> list[str]:
     """The seat's own hand, from whichever view it is."""
-    if isinstance(view, OldMaidView | BlindDateView | CrazyEightsView | GoFishView | SpoonsView):
+    if isinstance(
+        view,
+        OldMaidView | BlindDateView | CrazyEightsView | GoFishView | SpoonsView | MysteryDateView,
+    ):
         hand = view.hand
     else:
         assert_never(view)
@@ -267,6 +327,10 @@ def check_view(view: View, expected: type[View], game_id: UUID, seat: int) -> No
     elif isinstance(view, SpoonsView):
         assert isinstance(view.players, list), view
         assert all(isinstance(player.lives, int) for player in view.players), view
+    elif isinstance(view, MysteryDateView):
+        assert isinstance(view.players, list), view
+        assert all(0 <= player.position < 32 for player in view.players), view
+        assert isinstance(view.draw_pile, int) and isinstance(view.phase, str), view
 
 
 def wait_for_turn(
@@ -345,7 +409,8 @@ def play_round(
         assert isinstance(answer, MoveAnswer)
         assert answer.events, f"{describe(move)} made no event"
         assert all(isinstance(event, Event) for event in answer.events)
-        mine = answer.events[0]
+        # the move's own event, the first by someone (a draw's may follow a reshuffle)
+        mine = next(event for event in answer.events if event.by is not None)
         assert mine.seat == human_seat and mine.by == MadeBy.PLAYER, mine
         check_view(answer.view, expected, created.id, human_seat)
         assert answer.view.version > view.version, (answer.view.version, view.version)
@@ -357,7 +422,8 @@ def play_round(
     events = read_events(human, created.id)
     assert [event.seq for event in events] == list(range(1, len(events) + 1))
     assert any(isinstance(event, DealEvent) for event in events), events
-    assert any(isinstance(event, RoundOverEvent | GameOverEvent) for event in events), events[-3:]
+    ended = (RoundOverEvent, GameOverEvent, WonEvent)  # Mystery Date ends on a won date
+    assert any(isinstance(event, ended) for event in events), events[-3:]
     by_human = [e for e in events if e.seat == human_seat and e.by == MadeBy.PLAYER]
     assert len(by_human) == moves, (len(by_human), moves)
     return Played(slug, seats, human_seat, moves, frozenset(kinds), view.status, len(events))
