@@ -48,6 +48,8 @@ START = {2: (0, 16), 3: (0, 8, 16), 4: DOORS}
 
 Phase = Literal["roll", "discard", "give", "take", "pile", "outfit", "over"]
 Colour = Literal["pink", "green", "blue", "orange"]
+Outcome = Literal["formal_dance", "bowling", "skiing", "beach", "dud"]
+SpaceKind = Literal["door", "take", "take_either", "swap_right", "swap_left", "swap_any"]
 
 
 def space(index: int, mid_side_doors: bool) -> tuple[str, int, str]:
@@ -92,7 +94,7 @@ class MysteryDateState:
     dealer: int
     mid_side_doors: bool
     turn: int | None = None
-    phase: str = "roll"
+    phase: Phase = "roll"
     swap_with: list[int] = field(default_factory=list)  # who may be swapped with now
     given: str | None = None  # the card given face down, not yet in the opponent's hand
     last_door: dict[str, Any] | None = None
@@ -151,14 +153,14 @@ class DatePlayer:
 class DoorOpened:
     seat: int
     colour: Colour
-    outcome: str  # formal_dance | bowling | skiing | beach | dud
+    outcome: Outcome
 
 
 @dataclass(frozen=True)
 class MysteryDateView:
     dealer: int
     turn: int | None
-    phase: str  # roll | discard | give | take | pile | outfit | over
+    phase: Phase  # the choice pending
     hand: list[str] | None  # null for a spectator
     ready: list[Colour] | None  # the dates this seat is ready for
     players: list[DatePlayer]
@@ -174,7 +176,7 @@ class MysteryDateView:
 class RollData:
     die: int
     position: int
-    space: str
+    space: SpaceKind
 
 
 @dataclass(frozen=True)
@@ -206,7 +208,7 @@ class TakeData:
 class DoorData:
     colour: Colour
     cards: list[str]
-    outcome: str
+    outcome: Outcome
 
 
 @dataclass(frozen=True)
@@ -219,7 +221,7 @@ class PilesData:
 @dataclass(frozen=True)
 class WonData:
     winner: int
-    date: str
+    date: Outcome
 
 
 class MysteryDate(Game[MysteryDateState]):
