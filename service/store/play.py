@@ -21,7 +21,7 @@ from .. import bots, engine
 from . import changes, clock
 from .models import EventRow, Game, MadeBy, Status
 from .records import Clock, SeatClock
-from .render import on_autopilot, rules_of, standings, state_of
+from .render import dealt_state, on_autopilot, rules_of, standings, state_of
 
 AUTOMATIC_MOVES = 25  # per request or per game of a worker's sweep
 AUTOMATIC_SECONDS = 0.25
@@ -193,7 +193,7 @@ def record(session: Session, game: Game, events, at: datetime, restart=frozenset
     """The service's own events (``resume``, ``left``, ``game_over``) go the way a move's
     do: logged and published, and the schedule brought up to date from ``at``."""
     rows = append_events(session, game, events)
-    state = rules_of(game).load_state(game.state) if game.state else None
+    state = dealt_state(game)
     if state is not None:
         schedule(game, state, at, restart)
     else:

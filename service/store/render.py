@@ -39,11 +39,8 @@ def _to_act(game: Game, rules: engine.Game, state) -> list[int]:
     return rules.to_act(state) if state is not None and game.status == Status.PLAYING else []
 
 
-def _view_deadline(game: Game, rules: engine.Game, state, seat: int | None):
+def _view_deadline(game: Game, acting: list[int], seat: int | None):
     """The seat's own deadline when it is to act, else the one acting seat's (if one)."""
-    if state is None:
-        return None
-    acting = _to_act(game, rules, state)
     if seat in acting:
         return deadline(game, seat)
     return deadline(game, acting[0]) if len(acting) == 1 else None
@@ -57,11 +54,17 @@ def rules_of(game: Game) -> engine.Game:
     return engine.GAMES[game.type]
 
 
+def dealt_state(game: Game) -> Any:
+    """The current round's state, or ``None`` before the first deal."""
+    return rules_of(game).load_state(game.state) if game.state else None
+
+
 def state_of(game: Game) -> Any:
     """The current round's state; only once a round has been dealt."""
-    if game.state is None:
+    state = dealt_state(game)
+    if state is None:
         raise AssertionError(f"game {game.id} has no round dealt")
-    return rules_of(game).load_state(game.state)
+    return state
 
 
 def public_seats(rules: engine.Game, state) -> list[dict[str, Any]]:
@@ -81,7 +84,7 @@ def as_json(value: Any) -> Any:
 
 def summary(game: Game) -> dict[str, Any]:
     rules = rules_of(game)
-    state = rules.load_state(game.state) if game.state else None
+    state = dealt_state(game)
     public = public_seats(rules, state) or [{} for _ in game.seats]
     turn = _to_act(game, rules, state)
     table = standings(game)
@@ -122,7 +125,8 @@ def summary(game: Game) -> dict[str, Any]:
 
 def view(game: Game, seat: int | None) -> dict[str, Any]:
     rules = rules_of(game)
-    state = rules.load_state(game.state) if game.state else None
+    state = dealt_state(game)
+    acting = _to_act(game, rules, state)
     base = {
         "game_id": str(game.id),
         "type": game.type,
@@ -131,8 +135,8 @@ def view(game: Game, seat: int | None) -> dict[str, Any]:
         "version": game.version,
         "seat": seat,
         "legal_moves": [move.to_wire() for move in legal_moves(game, state, seat)],
-        "to_act": _to_act(game, rules, state),
-        "deadline": _iso_or_none(_view_deadline(game, rules, state, seat)),
+        "to_act": acting,
+        "deadline": _iso_or_none(_view_deadline(game, acting, seat)),
         "seed_commitment": _commitment(game),
     }
     return {**(as_json(rules.view(state, seat)) if state else {}), **base}
