@@ -1,9 +1,10 @@
 """Plays a round of every game in the catalogue through the Python client that
 openapi-python-client generates from ``openapi/openapi.json``, using its typed models only.
 
-The generated package (``card_table_client``) must be importable when this module is
-imported; ``test_generated_client.py`` generates it and checks this module with
-``mypy --strict`` on its own, so nothing here imports the service or the test suite.
+The generated package (``card_table_client``, committed in ``clients/python`` and installed
+with ``pip install -e clients/python``) must be importable when this module is imported;
+``test_generated_client.py`` checks this module with ``mypy --strict`` on its own, so nothing
+here imports the service or the test suite.
 """
 
 from __future__ import annotations

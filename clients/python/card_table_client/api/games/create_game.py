@@ -1,0 +1,227 @@
+from http import HTTPStatus
+from typing import Any
+
+import httpx
+
+from ...client import AuthenticatedClient, Client
+from ...models.create_blind_date_game import CreateBlindDateGame
+from ...models.create_crazy_eights_game import CreateCrazyEightsGame
+from ...models.create_go_fish_game import CreateGoFishGame
+from ...models.create_mystery_date_game import CreateMysteryDateGame
+from ...models.create_old_maid_game import CreateOldMaidGame
+from ...models.create_spoons_game import CreateSpoonsGame
+from ...models.created_game import CreatedGame
+from ...models.problem import Problem
+from ...types import Response
+
+
+def _get_kwargs(
+    *,
+    body: CreateBlindDateGame
+    | CreateCrazyEightsGame
+    | CreateGoFishGame
+    | CreateMysteryDateGame
+    | CreateOldMaidGame
+    | CreateSpoonsGame,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/v1/games",
+    }
+
+    if isinstance(body, CreateOldMaidGame):
+        _kwargs["json"] = body.to_dict()
+    elif isinstance(body, CreateBlindDateGame):
+        _kwargs["json"] = body.to_dict()
+    elif isinstance(body, CreateCrazyEightsGame):
+        _kwargs["json"] = body.to_dict()
+    elif isinstance(body, CreateGoFishGame):
+        _kwargs["json"] = body.to_dict()
+    elif isinstance(body, CreateSpoonsGame):
+        _kwargs["json"] = body.to_dict()
+    else:
+        _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> CreatedGame | Problem:
+    if response.status_code == 201:
+        response_201 = CreatedGame.from_dict(response.json())
+
+        return response_201
+
+    if response.status_code == 400:
+        response_400 = Problem.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 413:
+        response_413 = Problem.from_dict(response.json())
+
+        return response_413
+
+    if response.status_code == 422:
+        response_422 = Problem.from_dict(response.json())
+
+        return response_422
+
+    if response.status_code == 429:
+        response_429 = Problem.from_dict(response.json())
+
+        return response_429
+
+    if response.status_code == 503:
+        response_503 = Problem.from_dict(response.json())
+
+        return response_503
+
+    response_default = Problem.from_dict(response.json())
+
+    return response_default
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[CreatedGame | Problem]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient | Client,
+    body: CreateBlindDateGame
+    | CreateCrazyEightsGame
+    | CreateGoFishGame
+    | CreateMysteryDateGame
+    | CreateOldMaidGame
+    | CreateSpoonsGame,
+) -> Response[CreatedGame | Problem]:
+    """Create a table; the answer carries the host token (and a private table's code)
+
+    Args:
+        body (CreateBlindDateGame | CreateCrazyEightsGame | CreateGoFishGame |
+            CreateMysteryDateGame | CreateOldMaidGame | CreateSpoonsGame):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[CreatedGame | Problem]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    *,
+    client: AuthenticatedClient | Client,
+    body: CreateBlindDateGame
+    | CreateCrazyEightsGame
+    | CreateGoFishGame
+    | CreateMysteryDateGame
+    | CreateOldMaidGame
+    | CreateSpoonsGame,
+) -> CreatedGame | Problem | None:
+    """Create a table; the answer carries the host token (and a private table's code)
+
+    Args:
+        body (CreateBlindDateGame | CreateCrazyEightsGame | CreateGoFishGame |
+            CreateMysteryDateGame | CreateOldMaidGame | CreateSpoonsGame):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        CreatedGame | Problem
+    """
+
+    return sync_detailed(
+        client=client,
+        body=body,
+    ).parsed
+
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient | Client,
+    body: CreateBlindDateGame
+    | CreateCrazyEightsGame
+    | CreateGoFishGame
+    | CreateMysteryDateGame
+    | CreateOldMaidGame
+    | CreateSpoonsGame,
+) -> Response[CreatedGame | Problem]:
+    """Create a table; the answer carries the host token (and a private table's code)
+
+    Args:
+        body (CreateBlindDateGame | CreateCrazyEightsGame | CreateGoFishGame |
+            CreateMysteryDateGame | CreateOldMaidGame | CreateSpoonsGame):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[CreatedGame | Problem]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient | Client,
+    body: CreateBlindDateGame
+    | CreateCrazyEightsGame
+    | CreateGoFishGame
+    | CreateMysteryDateGame
+    | CreateOldMaidGame
+    | CreateSpoonsGame,
+) -> CreatedGame | Problem | None:
+    """Create a table; the answer carries the host token (and a private table's code)
+
+    Args:
+        body (CreateBlindDateGame | CreateCrazyEightsGame | CreateGoFishGame |
+            CreateMysteryDateGame | CreateOldMaidGame | CreateSpoonsGame):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        CreatedGame | Problem
+    """
+
+    return (
+        await asyncio_detailed(
+            client=client,
+            body=body,
+        )
+    ).parsed

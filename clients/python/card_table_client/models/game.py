@@ -1,0 +1,241 @@
+from __future__ import annotations
+
+import datetime
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, TypeVar, cast
+from uuid import UUID
+
+from attrs import define as _attrs_define
+
+from ..models.game_type import GameType
+from ..models.status import Status
+from ..models.visibility import Visibility
+
+if TYPE_CHECKING:
+    from ..models.game_options import GameOptions
+    from ..models.seat import Seat
+
+
+T = TypeVar("T", bound="Game")
+
+
+@_attrs_define
+class Game:
+    """
+    Attributes:
+        id (UUID):
+        type_ (GameType):
+        options (GameOptions): Every option, defaults filled in
+        visibility (Visibility):
+        status (Status):
+        round_ (int):
+        max_seats (int):
+        turn_seconds (int | None):
+        think_seconds (float): How long its bots hesitate
+        seeded (bool): Whether the host chose the seed
+        seats (list[Seat]):
+        turn (int | None): The seat to act, if one
+        to_act (list[int]): Every seat that may act now
+        dealer (int | None): The dealer of the current round
+        deadline (datetime.datetime | None): When the clock runs out for the seat to act, if one
+        version (int):
+        seed_commitment (None | str): SHA-256 of the nonce and the seed, from the first deal
+        created_at (datetime.datetime):
+    """
+
+    id: UUID
+    type_: GameType
+    options: GameOptions
+    visibility: Visibility
+    status: Status
+    round_: int
+    max_seats: int
+    turn_seconds: int | None
+    think_seconds: float
+    seeded: bool
+    seats: list[Seat]
+    turn: int | None
+    to_act: list[int]
+    dealer: int | None
+    deadline: datetime.datetime | None
+    version: int
+    seed_commitment: None | str
+    created_at: datetime.datetime
+
+    def to_dict(self) -> dict[str, Any]:
+        id = str(self.id)
+
+        type_ = self.type_.value
+
+        options = self.options.to_dict()
+
+        visibility = self.visibility.value
+
+        status = self.status.value
+
+        round_ = self.round_
+
+        max_seats = self.max_seats
+
+        turn_seconds: int | None
+        turn_seconds = self.turn_seconds
+
+        think_seconds = self.think_seconds
+
+        seeded = self.seeded
+
+        seats = []
+        for seats_item_data in self.seats:
+            seats_item = seats_item_data.to_dict()
+            seats.append(seats_item)
+
+        turn: int | None
+        turn = self.turn
+
+        to_act = self.to_act
+
+        dealer: int | None
+        dealer = self.dealer
+
+        deadline: None | str
+        if isinstance(self.deadline, datetime.datetime):
+            deadline = self.deadline.isoformat()
+        else:
+            deadline = self.deadline
+
+        version = self.version
+
+        seed_commitment: None | str
+        seed_commitment = self.seed_commitment
+
+        created_at = self.created_at.isoformat()
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "id": id,
+                "type": type_,
+                "options": options,
+                "visibility": visibility,
+                "status": status,
+                "round": round_,
+                "max_seats": max_seats,
+                "turn_seconds": turn_seconds,
+                "think_seconds": think_seconds,
+                "seeded": seeded,
+                "seats": seats,
+                "turn": turn,
+                "to_act": to_act,
+                "dealer": dealer,
+                "deadline": deadline,
+                "version": version,
+                "seed_commitment": seed_commitment,
+                "created_at": created_at,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.game_options import GameOptions  # noqa: PLC0415
+        from ..models.seat import Seat  # noqa: PLC0415
+
+        d = dict(src_dict)
+        id = UUID(d.pop("id"))
+
+        type_ = GameType(d.pop("type"))
+
+        options = GameOptions.from_dict(d.pop("options"))
+
+        visibility = Visibility(d.pop("visibility"))
+
+        status = Status(d.pop("status"))
+
+        round_ = d.pop("round")
+
+        max_seats = d.pop("max_seats")
+
+        def _parse_turn_seconds(data: object) -> int | None:
+            if data is None:
+                return data
+            return cast(int | None, data)
+
+        turn_seconds = _parse_turn_seconds(d.pop("turn_seconds"))
+
+        think_seconds = d.pop("think_seconds")
+
+        seeded = d.pop("seeded")
+
+        seats = []
+        _seats = d.pop("seats")
+        for seats_item_data in _seats:
+            seats_item = Seat.from_dict(seats_item_data)
+
+            seats.append(seats_item)
+
+        def _parse_turn(data: object) -> int | None:
+            if data is None:
+                return data
+            return cast(int | None, data)
+
+        turn = _parse_turn(d.pop("turn"))
+
+        to_act = cast(list[int], d.pop("to_act"))
+
+        def _parse_dealer(data: object) -> int | None:
+            if data is None:
+                return data
+            return cast(int | None, data)
+
+        dealer = _parse_dealer(d.pop("dealer"))
+
+        def _parse_deadline(data: object) -> datetime.datetime | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                deadline_type_0 = datetime.datetime.fromisoformat(data)
+
+                return deadline_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(datetime.datetime | None, data)
+
+        deadline = _parse_deadline(d.pop("deadline"))
+
+        version = d.pop("version")
+
+        def _parse_seed_commitment(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        seed_commitment = _parse_seed_commitment(d.pop("seed_commitment"))
+
+        created_at = datetime.datetime.fromisoformat(d.pop("created_at"))
+
+        game = cls(
+            id=id,
+            type_=type_,
+            options=options,
+            visibility=visibility,
+            status=status,
+            round_=round_,
+            max_seats=max_seats,
+            turn_seconds=turn_seconds,
+            think_seconds=think_seconds,
+            seeded=seeded,
+            seats=seats,
+            turn=turn,
+            to_act=to_act,
+            dealer=dealer,
+            deadline=deadline,
+            version=version,
+            seed_commitment=seed_commitment,
+            created_at=created_at,
+        )
+
+        return game

@@ -1,0 +1,486 @@
+from __future__ import annotations
+
+import datetime
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, TypeVar, cast
+from uuid import UUID
+
+from attrs import define as _attrs_define
+
+from ..models.go_fish_view_type import GoFishViewType
+from ..models.status import Status
+from ..types import UNSET, Unset
+
+if TYPE_CHECKING:
+    from ..models.ask_move import AskMove
+    from ..models.discard_move import DiscardMove
+    from ..models.draw_move import DrawMove
+    from ..models.fish_player import FishPlayer
+    from ..models.give_move import GiveMove
+    from ..models.pass_move import PassMove
+    from ..models.pick_move import PickMove
+    from ..models.play_move import PlayMove
+    from ..models.resume_move import ResumeMove
+    from ..models.roll_move import RollMove
+    from ..models.show_move import ShowMove
+    from ..models.signal_move import SignalMove
+    from ..models.take_discard_move import TakeDiscardMove
+    from ..models.take_move import TakeMove
+
+
+T = TypeVar("T", bound="GoFishView")
+
+
+@_attrs_define
+class GoFishView:
+    """
+    Attributes:
+        game_id (UUID):
+        status (Status):
+        round_ (int):
+        version (int):
+        seat (int | None): null: a spectator
+        legal_moves (list[AskMove | DiscardMove | DrawMove | GiveMove | PassMove | PickMove | PlayMove | ResumeMove |
+            RollMove | ShowMove | SignalMove | TakeDiscardMove | TakeMove]): Every move this seat may send now, ready to
+            send
+        to_act (list[int]): Every seat that may act
+        deadline (datetime.datetime | None): When this seat's clock runs out (else the one seat's to act)
+        seed_commitment (None | str):
+        type_ (GoFishViewType):
+        dealer (int | Unset):
+        turn (int | None | Unset):
+        hand (list[str] | None | Unset):
+        stock (int | Unset):
+        players (list[FishPlayer] | Unset):
+        winners (list[int] | None | Unset):
+    """
+
+    game_id: UUID
+    status: Status
+    round_: int
+    version: int
+    seat: int | None
+    legal_moves: list[
+        AskMove
+        | DiscardMove
+        | DrawMove
+        | GiveMove
+        | PassMove
+        | PickMove
+        | PlayMove
+        | ResumeMove
+        | RollMove
+        | ShowMove
+        | SignalMove
+        | TakeDiscardMove
+        | TakeMove
+    ]
+    to_act: list[int]
+    deadline: datetime.datetime | None
+    seed_commitment: None | str
+    type_: GoFishViewType
+    dealer: int | Unset = UNSET
+    turn: int | None | Unset = UNSET
+    hand: list[str] | None | Unset = UNSET
+    stock: int | Unset = UNSET
+    players: list[FishPlayer] | Unset = UNSET
+    winners: list[int] | None | Unset = UNSET
+
+    def to_dict(self) -> dict[str, Any]:
+        from ..models.ask_move import AskMove  # noqa: PLC0415
+        from ..models.discard_move import DiscardMove  # noqa: PLC0415
+        from ..models.draw_move import DrawMove  # noqa: PLC0415
+        from ..models.give_move import GiveMove  # noqa: PLC0415
+        from ..models.pass_move import PassMove  # noqa: PLC0415
+        from ..models.pick_move import PickMove  # noqa: PLC0415
+        from ..models.play_move import PlayMove  # noqa: PLC0415
+        from ..models.resume_move import ResumeMove  # noqa: PLC0415
+        from ..models.roll_move import RollMove  # noqa: PLC0415
+        from ..models.signal_move import SignalMove  # noqa: PLC0415
+        from ..models.take_discard_move import TakeDiscardMove  # noqa: PLC0415
+        from ..models.take_move import TakeMove  # noqa: PLC0415
+
+        game_id = str(self.game_id)
+
+        status = self.status.value
+
+        round_ = self.round_
+
+        version = self.version
+
+        seat: int | None
+        seat = self.seat
+
+        legal_moves = []
+        for legal_moves_item_data in self.legal_moves:
+            legal_moves_item: dict[str, Any]
+            if isinstance(legal_moves_item_data, ResumeMove):
+                legal_moves_item = legal_moves_item_data.to_dict()
+            elif isinstance(legal_moves_item_data, TakeMove):
+                legal_moves_item = legal_moves_item_data.to_dict()
+            elif isinstance(legal_moves_item_data, PlayMove):
+                legal_moves_item = legal_moves_item_data.to_dict()
+            elif isinstance(legal_moves_item_data, DrawMove):
+                legal_moves_item = legal_moves_item_data.to_dict()
+            elif isinstance(legal_moves_item_data, PassMove):
+                legal_moves_item = legal_moves_item_data.to_dict()
+            elif isinstance(legal_moves_item_data, AskMove):
+                legal_moves_item = legal_moves_item_data.to_dict()
+            elif isinstance(legal_moves_item_data, PickMove):
+                legal_moves_item = legal_moves_item_data.to_dict()
+            elif isinstance(legal_moves_item_data, SignalMove):
+                legal_moves_item = legal_moves_item_data.to_dict()
+            elif isinstance(legal_moves_item_data, RollMove):
+                legal_moves_item = legal_moves_item_data.to_dict()
+            elif isinstance(legal_moves_item_data, DiscardMove):
+                legal_moves_item = legal_moves_item_data.to_dict()
+            elif isinstance(legal_moves_item_data, GiveMove):
+                legal_moves_item = legal_moves_item_data.to_dict()
+            elif isinstance(legal_moves_item_data, TakeDiscardMove):
+                legal_moves_item = legal_moves_item_data.to_dict()
+            else:
+                legal_moves_item = legal_moves_item_data.to_dict()
+
+            legal_moves.append(legal_moves_item)
+
+        to_act = self.to_act
+
+        deadline: None | str
+        if isinstance(self.deadline, datetime.datetime):
+            deadline = self.deadline.isoformat()
+        else:
+            deadline = self.deadline
+
+        seed_commitment: None | str
+        seed_commitment = self.seed_commitment
+
+        type_ = self.type_.value
+
+        dealer = self.dealer
+
+        turn: int | None | Unset
+        if isinstance(self.turn, Unset):
+            turn = UNSET
+        else:
+            turn = self.turn
+
+        hand: list[str] | None | Unset
+        if isinstance(self.hand, Unset):
+            hand = UNSET
+        elif isinstance(self.hand, list):
+            hand = self.hand
+
+        else:
+            hand = self.hand
+
+        stock = self.stock
+
+        players: list[dict[str, Any]] | Unset = UNSET
+        if not isinstance(self.players, Unset):
+            players = []
+            for players_item_data in self.players:
+                players_item = players_item_data.to_dict()
+                players.append(players_item)
+
+        winners: list[int] | None | Unset
+        if isinstance(self.winners, Unset):
+            winners = UNSET
+        elif isinstance(self.winners, list):
+            winners = self.winners
+
+        else:
+            winners = self.winners
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "game_id": game_id,
+                "status": status,
+                "round": round_,
+                "version": version,
+                "seat": seat,
+                "legal_moves": legal_moves,
+                "to_act": to_act,
+                "deadline": deadline,
+                "seed_commitment": seed_commitment,
+                "type": type_,
+            }
+        )
+        if dealer is not UNSET:
+            field_dict["dealer"] = dealer
+        if turn is not UNSET:
+            field_dict["turn"] = turn
+        if hand is not UNSET:
+            field_dict["hand"] = hand
+        if stock is not UNSET:
+            field_dict["stock"] = stock
+        if players is not UNSET:
+            field_dict["players"] = players
+        if winners is not UNSET:
+            field_dict["winners"] = winners
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.ask_move import AskMove  # noqa: PLC0415
+        from ..models.discard_move import DiscardMove  # noqa: PLC0415
+        from ..models.draw_move import DrawMove  # noqa: PLC0415
+        from ..models.fish_player import FishPlayer  # noqa: PLC0415
+        from ..models.give_move import GiveMove  # noqa: PLC0415
+        from ..models.pass_move import PassMove  # noqa: PLC0415
+        from ..models.pick_move import PickMove  # noqa: PLC0415
+        from ..models.play_move import PlayMove  # noqa: PLC0415
+        from ..models.resume_move import ResumeMove  # noqa: PLC0415
+        from ..models.roll_move import RollMove  # noqa: PLC0415
+        from ..models.show_move import ShowMove  # noqa: PLC0415
+        from ..models.signal_move import SignalMove  # noqa: PLC0415
+        from ..models.take_discard_move import TakeDiscardMove  # noqa: PLC0415
+        from ..models.take_move import TakeMove  # noqa: PLC0415
+
+        d = dict(src_dict)
+        game_id = UUID(d.pop("game_id"))
+
+        status = Status(d.pop("status"))
+
+        round_ = d.pop("round")
+
+        version = d.pop("version")
+
+        def _parse_seat(data: object) -> int | None:
+            if data is None:
+                return data
+            return cast(int | None, data)
+
+        seat = _parse_seat(d.pop("seat"))
+
+        legal_moves = []
+        _legal_moves = d.pop("legal_moves")
+        for legal_moves_item_data in _legal_moves:
+
+            def _parse_legal_moves_item(
+                data: object,
+            ) -> (
+                AskMove
+                | DiscardMove
+                | DrawMove
+                | GiveMove
+                | PassMove
+                | PickMove
+                | PlayMove
+                | ResumeMove
+                | RollMove
+                | ShowMove
+                | SignalMove
+                | TakeDiscardMove
+                | TakeMove
+            ):
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_move_type_0 = ResumeMove.from_dict(data)
+
+                    return componentsschemas_move_type_0
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_move_type_1 = TakeMove.from_dict(data)
+
+                    return componentsschemas_move_type_1
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_move_type_2 = PlayMove.from_dict(data)
+
+                    return componentsschemas_move_type_2
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_move_type_3 = DrawMove.from_dict(data)
+
+                    return componentsschemas_move_type_3
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_move_type_4 = PassMove.from_dict(data)
+
+                    return componentsschemas_move_type_4
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_move_type_5 = AskMove.from_dict(data)
+
+                    return componentsschemas_move_type_5
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_move_type_6 = PickMove.from_dict(data)
+
+                    return componentsschemas_move_type_6
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_move_type_7 = SignalMove.from_dict(data)
+
+                    return componentsschemas_move_type_7
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_move_type_8 = RollMove.from_dict(data)
+
+                    return componentsschemas_move_type_8
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_move_type_9 = DiscardMove.from_dict(data)
+
+                    return componentsschemas_move_type_9
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_move_type_10 = GiveMove.from_dict(data)
+
+                    return componentsschemas_move_type_10
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_move_type_11 = TakeDiscardMove.from_dict(data)
+
+                    return componentsschemas_move_type_11
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_move_type_12 = ShowMove.from_dict(data)
+
+                return componentsschemas_move_type_12
+
+            legal_moves_item = _parse_legal_moves_item(legal_moves_item_data)
+
+            legal_moves.append(legal_moves_item)
+
+        to_act = cast(list[int], d.pop("to_act"))
+
+        def _parse_deadline(data: object) -> datetime.datetime | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                deadline_type_0 = datetime.datetime.fromisoformat(data)
+
+                return deadline_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(datetime.datetime | None, data)
+
+        deadline = _parse_deadline(d.pop("deadline"))
+
+        def _parse_seed_commitment(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        seed_commitment = _parse_seed_commitment(d.pop("seed_commitment"))
+
+        type_ = GoFishViewType(d.pop("type"))
+
+        dealer = d.pop("dealer", UNSET)
+
+        def _parse_turn(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        turn = _parse_turn(d.pop("turn", UNSET))
+
+        def _parse_hand(data: object) -> list[str] | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, list):
+                    raise TypeError()
+                hand_type_0 = cast(list[str], data)
+
+                return hand_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(list[str] | None | Unset, data)
+
+        hand = _parse_hand(d.pop("hand", UNSET))
+
+        stock = d.pop("stock", UNSET)
+
+        _players = d.pop("players", UNSET)
+        players: list[FishPlayer] | Unset = UNSET
+        if _players is not UNSET:
+            players = []
+            for players_item_data in _players:
+                players_item = FishPlayer.from_dict(players_item_data)
+
+                players.append(players_item)
+
+        def _parse_winners(data: object) -> list[int] | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, list):
+                    raise TypeError()
+                winners_type_0 = cast(list[int], data)
+
+                return winners_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(list[int] | None | Unset, data)
+
+        winners = _parse_winners(d.pop("winners", UNSET))
+
+        go_fish_view = cls(
+            game_id=game_id,
+            status=status,
+            round_=round_,
+            version=version,
+            seat=seat,
+            legal_moves=legal_moves,
+            to_act=to_act,
+            deadline=deadline,
+            seed_commitment=seed_commitment,
+            type_=type_,
+            dealer=dealer,
+            turn=turn,
+            hand=hand,
+            stock=stock,
+            players=players,
+            winners=winners,
+        )
+
+        return go_fish_view

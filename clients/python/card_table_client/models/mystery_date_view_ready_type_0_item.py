@@ -1,0 +1,11 @@
+from enum import StrEnum
+
+
+class MysteryDateViewReadyType0Item(StrEnum):
+    BLUE = "blue"
+    GREEN = "green"
+    ORANGE = "orange"
+    PINK = "pink"
+
+    def __str__(self) -> str:
+        return str(self.value)

@@ -1,0 +1,8 @@
+from enum import StrEnum
+
+
+class OldMaidViewType(StrEnum):
+    OLD_MAID = "old-maid"
+
+    def __str__(self) -> str:
+        return str(self.value)
