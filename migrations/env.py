@@ -1,16 +1,22 @@
 """Alembic environment: the URL comes from the service's config (DATABASE_URL), or from
-``config.attributes["connection"]`` when the tests hand over a connection."""
+``config.attributes["connection"]`` when the tests hand over a connection.
+
+On PostgreSQL the upgrade holds a session advisory lock: replicas that start together
+(each container runs ``alembic upgrade head`` first) migrate one after the other, and
+the later ones find the schema at head and do nothing."""
 
 from logging.config import fileConfig
 from pathlib import Path
 
 from alembic import context
-from sqlalchemy import create_engine
+from sqlalchemy import create_engine, text
 
 from service.config import Config
 from service.store.models import Base
 
 config = context.config
+# pg_advisory_lock's key: any constant that every replica shares ("cardmigr")
+MIGRATION_LOCK = 0x636172646D696772
 if config.config_file_name is not None:
     fileConfig(config.config_file_name, disable_existing_loggers=False)
 
@@ -27,9 +33,20 @@ def run_migrations_online() -> None:
         Path(url.removeprefix("sqlite:///")).parent.mkdir(parents=True, exist_ok=True)
     engine = create_engine(url)
     with engine.connect() as connection:
-        context.configure(connection=connection, target_metadata=Base.metadata)
-        with context.begin_transaction():
-            context.run_migrations()
+        locked = connection.dialect.name == "postgresql"
+        if locked:
+            # a session lock, held across the transactions below; the others wait here
+            connection.execute(text("SELECT pg_advisory_lock(:key)"), {"key": MIGRATION_LOCK})
+            connection.commit()
+        try:
+            context.configure(connection=connection, target_metadata=Base.metadata)
+            with context.begin_transaction():
+                context.run_migrations()
+        finally:
+            if locked:
+                connection.rollback()
+                connection.execute(text("SELECT pg_advisory_unlock(:key)"), {"key": MIGRATION_LOCK})
+                connection.commit()
     engine.dispose()
 
 
