@@ -7,7 +7,7 @@ WORKERS ?= 2
 TEST_DATABASE_URL ?= postgresql://postgres@127.0.0.1:5432/test
 export TEST_DATABASE_URL
 
-.PHONY: run test chaos fuzz install install-dev migrate openapi lint lint-openapi bench bench-push bench-spoons sdk-check compare-openspiel clean
+.PHONY: run test chaos fuzz install install-dev migrate openapi lint lint-openapi lint-docker bench bench-push bench-spoons sdk sdk-diff sdk-check e2e compare-openspiel clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -17,8 +17,8 @@ $(VENV)/.installed: pyproject.toml | $(BIN)/python
 	$(BIN)/pip install --quiet -e .
 	touch $@
 
-$(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
-	$(BIN)/pip install --quiet -e '.[dev]'
+$(VENV)/.installed-dev: pyproject.toml clients/python/pyproject.toml | $(BIN)/python
+	$(BIN)/pip install --quiet -e '.[dev]' -e clients/python
 	touch $@ $(VENV)/.installed
 
 install: $(VENV)/.installed
@@ -27,17 +27,32 @@ install-dev: $(VENV)/.installed-dev
 migrate: install
 	$(BIN)/alembic upgrade head
 
-# gunicorn (gevent workers, service/gunicorn_config.py) and the worker, which applies bot
+# gunicorn (gevent workers, gunicorn.conf.py) and the worker, which applies bot
 # moves and clock timeouts that fall due between requests, restarted if it dies.
 run: migrate
-	BIND=127.0.0.1:$(PORT) WORKERS=$(WORKERS) ACCESS_LOG=- $(BIN)/python -m service.run
+	BIND=127.0.0.1:$(PORT) WORKERS=$(WORKERS) $(BIN)/python -m service.run
 
 test: install-dev
-	$(BIN)/pytest --ignore=tests/fuzz
+	$(BIN)/pytest --ignore=tests/fuzz --ignore=tests/e2e
 
-# The Python client generated from openapi/openapi.json, type-checked and played.
+# The Python SDK in clients/python, generated from openapi/openapi.json (committed).
+sdk: install-dev
+	$(BIN)/python tools/generate_sdk.py
+
+# CI: the committed SDK is what the committed spec generates.
+sdk-diff: sdk
+	git diff --exit-code -- clients/python
+	test -z "$$(git status --porcelain -- clients/python)"
+
+# The generated SDK type-checked and played, and examples/bot.py through every game.
 sdk-check: install-dev
 	$(BIN)/pytest tests/sdk -q
+
+# In Debian's chromium (installed on first use): Swagger UI at /docs, ReDoc, and a page
+# on another origin calling the API. Screenshots land in tests/e2e/screenshots/.
+e2e: install-dev
+	command -v chromium >/dev/null || (apt-get update -qq && apt-get install -y -qq chromium)
+	$(BIN)/pytest tests/e2e -q
 
 # Faults under load (a gunicorn worker, the worker and PostgreSQL killed or stopped) and
 # the proof that no acknowledged move is lost or doubled; CHAOS_SECONDS of load.
@@ -54,8 +69,8 @@ openapi: install
 	DATABASE_URL=sqlite:// FLASK_APP='service:create_app()' $(BIN)/flask openapi write --format=json openapi/openapi.json
 
 lint: install-dev
-	$(BIN)/ruff check service tests migrations tools
-	$(BIN)/ruff format --check service tests migrations tools
+	$(BIN)/ruff check service tests migrations tools examples gunicorn.conf.py
+	$(BIN)/ruff format --check service tests migrations tools examples gunicorn.conf.py
 	$(BIN)/mypy service
 
 # Redocly CLI's recommended rules (redocly.yaml) over the exported spec; the CLI is pinned
@@ -63,6 +78,11 @@ lint: install-dev
 lint-openapi:
 	test -x node_modules/.bin/redocly || npm ci --no-audit --no-fund
 	REDOCLY_TELEMETRY=off REDOCLY_SUPPRESS_UPDATE_NOTICE=true npx redocly lint openapi/openapi.json
+
+# The Dockerfile (hadolint) and compose.yaml (its schema); no Docker engine needed.
+lint-docker: install-dev
+	$(BIN)/hadolint Dockerfile
+	$(BIN)/python tools/check_compose.py compose.yaml
 
 bench: install-dev
 	$(BIN)/python -m tests.bench
@@ -83,4 +103,4 @@ compare-openspiel:
 	.venv-openspiel/bin/python tools/compare_openspiel.py $(GAMES)
 
 clean:
-	rm -rf $(VENV) .venv-openspiel instance .pytest_cache .hypothesis
+	rm -rf $(VENV) .venv-openspiel instance .pytest_cache .hypothesis tests/e2e/screenshots

@@ -1,4 +1,5 @@
-"""gunicorn's settings for the service: ``gunicorn -c service/gunicorn_config.py``.
+"""gunicorn's settings for the service: ``gunicorn -c gunicorn.conf.py`` (from this
+directory, plain ``gunicorn`` reads it by itself).
 
 gevent workers: a request waiting for events (a long poll, a stream) is a greenlet that
 holds no thread and no database connection. gevent patches the standard library here,
@@ -22,6 +23,11 @@ import logging  # noqa: E402
 import os  # noqa: E402
 import resource  # noqa: E402
 
+from service import logs, metrics  # noqa: E402
+
+# before prometheus_client is imported here or in a worker: their values go there
+metrics.prepare_directory()
+
 bind = os.environ.get("BIND") or f"127.0.0.1:{os.environ.get('PORT', '8000')}"
 workers = int(os.environ.get("WORKERS", "2"))
 worker_class = "service.serving.Worker"  # gevent, with client timeouts and JSON errors
@@ -31,7 +37,8 @@ wsgi_app = "service:create_app()"
 # No runtime control socket: gunicorn's default path is shared by every instance of a
 # user on the machine.
 control_socket_disable = True
-accesslog = os.environ.get("ACCESS_LOG")  # "-" for stdout; off by default (10,000 waiters)
+# JSON lines on stderr (service/logs.py); the app writes the access lines itself.
+logconfig_dict = logs.LOGCONFIG
 
 # the garbage collector's thresholds in the workers (see post_worker_init)
 GC_THRESHOLDS = [int(n) for n in os.environ.get("GC_THRESHOLDS", "50000,20,100").split(",")]
@@ -60,3 +67,8 @@ def post_worker_init(worker) -> None:
     worker.wsgi.extensions["changes"].start()
     gc.freeze()
     gc.set_threshold(*GC_THRESHOLDS)
+
+
+def child_exit(server, worker) -> None:
+    """A dead worker's live gauges (waiters, pool) leave the metrics' sums."""
+    metrics.worker_exited(worker.pid)

@@ -4,8 +4,11 @@ from typing import cast
 
 from flask import Flask
 from flask.json.provider import DefaultJSONProvider
+from flask_compress import Compress
+from flask_cors import CORS
 from werkzeug.middleware.proxy_fix import ProxyFix
 
+from . import metrics
 from .config import Config
 from .errors import DatabaseUnavailable
 from .store.changes import Hub
@@ -22,7 +25,7 @@ class App(Flask):
 
 
 def create_app(test_config: dict | None = None) -> Flask:
-    app = App(__name__)
+    app = App(__name__, static_folder=None)  # the docs' files: api/docs.py
     app.config.from_object(Config)
     if test_config:
         app.config.update(test_config)
@@ -46,10 +49,67 @@ def create_app(test_config: dict | None = None) -> Flask:
     # Started by gunicorn's post_worker_init, or by the first waiter.
     app.extensions["changes"] = Hub(app.config["LISTEN_DATABASE_URL"] or app.config["DATABASE_URL"])
 
-    from .api import init_api
+    from .api import caching, init_api, observe
     from .api.context import close_session, start_deadline
 
+    observe.init_app(app)  # before CORS and gzip: its access line sees their work
+    _allow_origins(app)
+    _gzip(app)
+    app.after_request(caching.tag_body)  # after gzip's hook, so it runs before it
     init_api(app)
+    metrics.init_app(app)
     app.before_request(start_deadline)
     app.teardown_appcontext(close_session)
     return app
+
+
+# What a page on another origin may send and read (API.md's headers).
+CORS_REQUEST_HEADERS = [
+    "Authorization",
+    "Content-Type",
+    "Idempotency-Key",
+    "If-Match",
+    "If-None-Match",
+    "Last-Event-ID",
+    "X-Request-ID",
+]
+CORS_RESPONSE_HEADERS = ["ETag", "Location", "Retry-After", "X-Request-ID"]
+
+
+def _allow_origins(app: Flask) -> None:
+    """Browsers on ``CORS_ORIGINS`` may call the API (none by default). Tokens travel in
+    the Authorization header, never in cookies, so no credentials mode is needed."""
+    origins = app.config["CORS_ORIGINS"]
+    if not origins:
+        return
+    anyone = "*" in origins
+    CORS(
+        app,
+        resources={r"/v1/*": {}},
+        origins="*" if anyone else origins,
+        send_wildcard=anyone,  # "*" itself: one answer for every origin, cacheable
+        allow_headers=CORS_REQUEST_HEADERS,
+        expose_headers=CORS_RESPONSE_HEADERS,
+        methods=["GET", "POST", "OPTIONS"],
+        max_age=600,
+    )
+
+
+def _gzip(app: Flask) -> None:
+    """gzip for answers of GZIP_MIN_BYTES or more; never for the event stream, whose
+    events must leave as they happen. Validators are weak (``W/"7"``), so compressing
+    leaves them as they are."""
+    app.config.update(
+        COMPRESS_ALGORITHM=["gzip"],
+        COMPRESS_STREAMS=False,
+        COMPRESS_MIN_SIZE=app.config["GZIP_MIN_BYTES"],
+        COMPRESS_MIMETYPES=[
+            "application/json",
+            "application/problem+json",
+            "text/html",
+            "text/css",
+            "text/javascript",
+            "application/javascript",
+        ],
+    )
+    Compress(app)

@@ -19,6 +19,10 @@ def _number(name: str, default: float) -> float:
     return float(os.environ.get(name) or default)
 
 
+def _origins(value: str) -> list[str]:
+    return [origin.strip().rstrip("/") for origin in value.split(",") if origin.strip()]
+
+
 class Config:
     DATABASE_URL = normalise_database_url(os.environ.get("DATABASE_URL") or DEFAULT_SQLITE)
     # The listener's own connection (one per process, apart from the pool); by default
@@ -42,6 +46,11 @@ class Config:
     STREAM_SECONDS = _number("STREAM_SECONDS", 300)  # then the client reconnects
     HEARTBEAT_SECONDS = _number("HEARTBEAT_SECONDS", 15)
     MIGRATIONS_DIR = os.environ.get("MIGRATIONS_DIR", str(ROOT / "migrations"))
+    # Web pages on these origins may call the API from a browser (comma-separated, such as
+    # "https://games.example,http://localhost:3000"; "*" for any). None by default.
+    CORS_ORIGINS = _origins(os.environ.get("CORS_ORIGINS", ""))
+    # Answers of this many bytes or more are gzipped for clients that accept it.
+    GZIP_MIN_BYTES = int(_number("GZIP_MIN_BYTES", 1024))
     MAX_CONTENT_LENGTH = 64 * 1024  # no move or table needs more; bigger bodies get a 413
 
     API_TITLE = "Card Table Service"
@@ -50,7 +59,12 @@ class Config:
     OPENAPI_URL_PREFIX = "/"
     OPENAPI_JSON_PATH = "v1/openapi.json"
     OPENAPI_SWAGGER_UI_PATH = "docs"
-    OPENAPI_SWAGGER_UI_URL = "https://cdn.jsdelivr.net/npm/swagger-ui-dist/"
+    # Swagger UI and ReDoc from the service itself (service/api/docs.py), no CDN: the
+    # versions are those of swagger-ui-bundle-v2 (pyproject.toml) and service/static/redoc.
+    OPENAPI_SWAGGER_UI_URL = "/docs/assets/swagger-ui-5.31.0/"
+    OPENAPI_SWAGGER_UI_CONFIG = {"validatorUrl": None}  # no badge from validator.swagger.io
+    OPENAPI_REDOC_PATH = "redoc"
+    OPENAPI_REDOC_URL = "/docs/assets/redoc-2.5.4/redoc.standalone.js"
     API_SPEC_OPTIONS = {
         "info": {
             "description": "Hosts classic card games: tables, seats, redacted views, moves "

@@ -1,4 +1,4 @@
-"""The whole service on one machine: gunicorn (``service/gunicorn_config.py``) and the
+"""The whole service on one machine: gunicorn (``gunicorn.conf.py``) and the
 worker side by side, as ``make run`` and the Docker image start it.
 
     python -m service.run
@@ -9,6 +9,7 @@ is stopped too and the exit code is gunicorn's. Nothing outlives this process.
 """
 
 import logging
+import os
 import signal
 import subprocess
 import sys
@@ -16,18 +17,23 @@ import threading
 import time
 from pathlib import Path
 
+from . import logs, metrics
+from .config import ROOT
+
 log = logging.getLogger("service.run")
-CONFIG = Path(__file__).with_name("gunicorn_config.py")
+# beside the package in a checkout; set GUNICORN_CONFIG where the package is installed
+CONFIG = Path(os.environ.get("GUNICORN_CONFIG") or ROOT / "gunicorn.conf.py")
 RESTART_SECONDS = (1.0, 30.0)  # first and longest pause before restarting the worker
 HEALTHY_SECONDS = 30  # a worker that lived this long starts the pauses afresh
 STOP_SECONDS = 20  # then SIGKILL
 
 
 def main() -> int:
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
+    logs.configure()
     stop = threading.Event()
     for sig in (signal.SIGTERM, signal.SIGINT):
         signal.signal(sig, lambda *_: stop.set())
+    metrics.prepare_directory()  # shared by gunicorn's workers and the worker
     server = subprocess.Popen([sys.executable, "-m", "gunicorn", "-c", str(CONFIG)])
     worker, started = _start_worker()
     pause = RESTART_SECONDS[0]

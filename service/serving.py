@@ -1,5 +1,5 @@
 """gunicorn's gevent worker, made fit to face the internet (``worker_class`` in
-``gunicorn_config.py``):
+``gunicorn.conf.py``):
 
 - a client that stops sending (a request or body only partly sent) or stops reading (a
   stream it no longer drains) is dropped after ``CLIENT_SECONDS`` of silence, so it holds
@@ -16,6 +16,7 @@ import os
 from gunicorn.workers.base_async import AsyncWorker
 from gunicorn.workers.ggevent import GeventWorker
 
+from .api.observe import REQUEST_ID_HEADER, new_request_id
 from .api.problems import HTTP_CODES, PROBLEM_MEDIA_TYPE, PROBLEM_TYPE
 
 CLIENT_SECONDS = float(os.environ.get("CLIENT_SECONDS") or 30)
@@ -32,6 +33,7 @@ class Worker(GeventWorker):
         super().handle_error(req, page, addr, exc)
         status, reason = page.status_line()
         detail = str(exc) if status < 500 else "The service failed; it is logged."
+        request_id = new_request_id()
         body = json.dumps(
             {
                 "type": PROBLEM_TYPE.format(HTTP_CODES.get(status, "http_error")),
@@ -39,12 +41,14 @@ class Worker(GeventWorker):
                 "status": status,
                 "detail": detail,
                 "code": HTTP_CODES.get(status, "http_error"),
+                "instance": request_id,
             },
             sort_keys=True,
         ).encode()
         head = (
             f"HTTP/1.1 {status} {reason}\r\nConnection: close\r\n"
-            f"Content-Type: {PROBLEM_MEDIA_TYPE}\r\nContent-Length: {len(body)}\r\n\r\n"
+            f"Content-Type: {PROBLEM_MEDIA_TYPE}\r\nContent-Length: {len(body)}\r\n"
+            f"{REQUEST_ID_HEADER}: {request_id}\r\n\r\n"
         )
         try:
             client.sendall(head.encode("latin-1") + body)

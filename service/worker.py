@@ -21,6 +21,7 @@ from datetime import timedelta
 from sqlalchemy import delete, select, update
 from sqlalchemy.orm import Session, sessionmaker
 
+from . import logs, metrics
 from .config import Config
 from .store import clock, play, retention
 from .store.db import DATABASE_AWAY, make_engine, make_session_factory, upsert
@@ -73,7 +74,7 @@ def _advance(session: Session, game_id, now) -> int:
         .execution_options(populate_existing=True)
     ).one_or_none()
     if game is not None:
-        play.catch_up(session, game, now)
+        play.catch_up(session, game, now, applied_in="worker")
     session.commit()
     return game is not None
 
@@ -125,11 +126,12 @@ def _forget(sessions: sessionmaker[Session]) -> None:
 
 
 def main() -> None:
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
+    logs.configure()
     stop = threading.Event()
     for sig in (signal.SIGTERM, signal.SIGINT):
         signal.signal(sig, lambda *_: stop.set())
     log.info("worker %s started", NAME)
+    metrics.set_role("worker")  # its pool's gauges say so
     engine = make_engine(Config.DATABASE_URL, statement_seconds=Config.DB_REQUEST_SECONDS)
     run(make_session_factory(engine), stop)
     log.info("worker %s stopped", NAME)

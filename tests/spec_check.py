@@ -25,6 +25,7 @@ of failing the test: a survey of everything the suite finds in one run."""
 
 from __future__ import annotations
 
+import gzip
 import json
 import os
 import re
@@ -197,8 +198,11 @@ class SpecChecker:
         return problems + self._check_json(schema_pointer, response)
 
     def _check_json(self, schema_pointer: str, response) -> list[str]:
+        data = response.get_data()
+        if response.headers.get("Content-Encoding") == "gzip":
+            data = gzip.decompress(data)
         try:
-            instance = json.loads(response.get_data())
+            instance = json.loads(data)
         except ValueError as error:
             return [f"the body is not JSON: {error}"]
         return self._schema_errors(schema_pointer, instance)

@@ -97,6 +97,7 @@ def _database_away(error):
 
 def init_api(app: Flask) -> Api:
     from .catalog import blp as catalog
+    from .docs import blp as docs
     from .games import blp as games
     from .health import blp as health
 
@@ -104,4 +105,5 @@ def init_api(app: Flask) -> Api:
     shapes.register_enums(api.spec, schemas.ENUMS)
     for blueprint in (catalog, games, health):
         api.register_blueprint(blueprint, url_prefix="/v1")
+    app.register_blueprint(docs)  # /docs/assets: Swagger UI's and ReDoc's files
     return api

@@ -5,7 +5,7 @@ from dataclasses import asdict
 from flask.views import MethodView
 
 from ..engine import GAMES
-from . import schemas
+from . import caching, schemas
 from .parsing import Blueprint
 
 blp = Blueprint(
@@ -15,7 +15,12 @@ blp = Blueprint(
 
 @blp.route("/catalog")
 class Catalog(MethodView):
-    @blp.response(200, schemas.CatalogSchema)
+    @blp.response(
+        200,
+        schemas.CatalogSchema,
+        headers=caching.etag_header("Weak, of the catalogue; send it back in If-None-Match"),
+    )
+    @blp.alt_response(304, description=caching.NOT_MODIFIED)
     @blp.doc(operationId="get_catalog")
     def get(self):
         """Every game type: players, options with defaults and allowed values, deck, rules"""

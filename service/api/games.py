@@ -3,11 +3,11 @@
 import uuid
 
 import marshmallow as ma
-from flask import current_app, request
+from flask import Response, current_app, request, url_for
 from flask.views import MethodView
 
 from ..store import access, moves, reads, render, tables
-from . import preconditions, schemas, sse
+from . import caching, preconditions, schemas, sse
 from .context import bearer_token, client, client_socket, hub, session
 from .parsing import Blueprint
 from .problems import refusal
@@ -15,7 +15,20 @@ from .problems import refusal
 blp = Blueprint("games", __name__, description="Tables, seats, moves and the event log")
 
 SEAT_AUTH: list[dict[str, list[str]]] = [{"seatToken": []}]
+SEAT_VIEW = "The view of the seat taken (read it with the seat's token)"
+BODY_ETAG = "Weak, of this answer's body; send it back in If-None-Match"
 MAYBE_AUTH: list[dict[str, list[str]]] = [{}, {"seatToken": []}]
+
+
+def location(description: str) -> dict:
+    """The Location header of a 201, for the document."""
+    return {
+        "Location": {
+            "description": description,
+            "schema": {"type": "string", "format": "uri-reference"},
+            "required": True,
+        }
+    }
 
 
 @blp.route("/games")
@@ -54,37 +67,33 @@ class Games(MethodView):
             },
         },
     )
-    @blp.response(201, schemas.CreatedGameSchema)
+    @blp.response(201, schemas.CreatedGameSchema, headers=location("The table's summary"))
     @refusal(blp, 422, "Invalid body or options")
     @refusal(blp, 429, "Too many tables created from this client; see Retry-After")
     @blp.doc(operationId="create_game")
     def post(self, body):
         """Create a table; the answer carries the host token (and a private table's code)"""
         created = tables.create(session(), body, client())
-        return {
+        answer = {
             **render.summary(created.game),
             "host_token": created.host_token,
             "code": created.code,
         }
+        return answer, {"Location": url_for("games.GameSummary", game_id=created.game.id)}
 
 
 @blp.route("/games/<uuid:game_id>")
 class GameSummary(MethodView):
-    @blp.response(
-        200,
-        schemas.GameSchema,
-        headers={"ETag": {"description": "The version", "schema": {"type": "string"}}},
-    )
-    @blp.alt_response(304, description="Not modified since the given If-None-Match")
+    @blp.response(200, schemas.GameSchema, headers=caching.etag_header('The version: W/"7"'))
+    @blp.alt_response(304, description=caching.NOT_MODIFIED)
     @refusal(blp, 404, "No such game")
     @blp.doc(operationId="get_game")
     def get(self, game_id: uuid.UUID):
         """The public summary of a table"""
         game = reads.load_current(session(), game_id)
-        etag = f'"{game.version}"'
-        if request.if_none_match.contains(str(game.version)):
-            return "", 304, {"ETag": etag}
-        return render.summary(game), {"ETag": etag}
+        if request.if_none_match.contains_weak(str(game.version)):
+            return caching.conditional(Response(), str(game.version))  # no rendering
+        return render.summary(game), {"ETag": f'W/"{game.version}"'}
 
 
 @blp.route("/games/<uuid:game_id>/players")
@@ -96,7 +105,7 @@ class Players(MethodView):
             "bot": {"summary": "Add a computer player (host token)", "value": {"bot": "basic"}},
         },
     )
-    @blp.response(201, schemas.JoinedSchema)
+    @blp.response(201, schemas.JoinedSchema, headers=location(SEAT_VIEW))
     @refusal(blp, 403, "Wrong or missing code of a private table; a bot without the host token")
     @refusal(blp, 404, "No such game")
     @refusal(blp, 409, "Table full, or the game has started")
@@ -106,20 +115,22 @@ class Players(MethodView):
     def post(self, body, game_id: uuid.UUID):
         """Take a seat (the answer carries its token); with the host token, `bot` adds a
         computer player"""
-        return tables.join(session(), game_id, body, bearer_token(), client())
+        answer = tables.join(session(), game_id, body, bearer_token(), client())
+        return answer, {"Location": url_for("games.View", game_id=game_id)}
 
 
 @blp.route("/tables/join")
 class JoinByCode(MethodView):
     @blp.arguments(schemas.CodeJoinSchema, example={"code": "K7QX2M9B", "name": "Ada"})
-    @blp.response(201, schemas.CodeJoinedSchema)
+    @blp.response(201, schemas.CodeJoinedSchema, headers=location(SEAT_VIEW))
     @refusal(blp, 403, "No table has this code")
     @refusal(blp, 409, "Table full, or the game has started")
     @refusal(blp, 429, "Too many joins or wrong codes from this client; see Retry-After")
     @blp.doc(operationId="join_by_code")
     def post(self, body):
         """Take a seat at a private table by its code"""
-        return tables.join_by_code(session(), body["code"], body["name"], client())
+        answer = tables.join_by_code(session(), body["code"], body["name"], client())
+        return answer, {"Location": url_for("games.View", game_id=answer["game_id"])}
 
 
 @blp.route("/games/<uuid:game_id>/deal")
@@ -165,7 +176,8 @@ class End(MethodView):
 
 @blp.route("/games/<uuid:game_id>/view")
 class View(MethodView):
-    @blp.response(200, schemas.ViewSchema)
+    @blp.response(200, schemas.ViewSchema, headers=caching.etag_header(BODY_ETAG))
+    @blp.alt_response(304, description=caching.NOT_MODIFIED)
     @refusal(blp, 401, "Unknown token")
     @refusal(blp, 404, "No such game")
     @blp.doc(security=MAYBE_AUTH)
@@ -180,7 +192,9 @@ class View(MethodView):
 class Moves(MethodView):
     @blp.arguments(schemas.MoveHeadersSchema, location="headers")
     @blp.arguments(schemas.MoveSchema)
-    @blp.response(201, schemas.MoveAnswerSchema)
+    @blp.response(
+        201, schemas.MoveAnswerSchema, headers=location("The event log from the move's events on")
+    )
     @refusal(blp, 401, "No or unknown token")
     @refusal(blp, 403, "The host token plays no seat")
     @refusal(blp, 409, "Not your turn, or wrong phase")
@@ -190,15 +204,18 @@ class Moves(MethodView):
     @blp.doc(operationId="play_move")
     def post(self, headers, body, game_id: uuid.UUID):
         """Play one of your legal_moves"""
-        return moves.move(
+        answer = moves.move(
             session(), game_id, bearer_token(), body, preconditions.of_headers(headers)
         )
+        after = answer["events"][0]["seq"] - 1
+        return answer, {"Location": url_for("games.Events", game_id=game_id, after=after)}
 
 
 @blp.route("/games/<uuid:game_id>/events")
 class Events(MethodView):
     @blp.arguments(schemas.EventsQuerySchema, location="query", unknown=ma.RAISE)
-    @blp.response(200, schemas.EventsPageSchema)
+    @blp.response(200, schemas.EventsPageSchema, headers=caching.etag_header(BODY_ETAG))
+    @blp.alt_response(304, description=caching.NOT_MODIFIED)
     @refusal(blp, 401, "Unknown token")
     @refusal(blp, 404, "No such game")
     @blp.doc(security=MAYBE_AUTH)

@@ -6,11 +6,12 @@ from typing import Any
 
 import marshmallow as ma
 from apispec import BasePlugin
-from flask import Response
+from flask import Response, has_request_context, request
 from werkzeug.exceptions import HTTPException
 
 from ..engine import EngineError, IllegalMove, InvalidOptions, NotYourTurn
 from ..errors import ServiceError
+from . import observe
 
 log = logging.getLogger(__name__)
 
@@ -48,6 +49,9 @@ class ProblemSchema(ma.Schema):
     detail = ma.fields.String()
     code = ma.fields.String(metadata={"description": "A stable machine word"})
     errors = ma.fields.Dict(metadata={"description": "Per-field messages of a validation error"})
+    instance = ma.fields.String(
+        metadata={"description": "This request's id (its X-Request-ID): quote it when asking"}
+    )
 
 
 RETRY_AFTER = {
@@ -58,10 +62,23 @@ RETRY_AFTER = {
 RETRY_STATUSES = {429, 503}
 
 
-def _retry_after(status: int, required: bool) -> dict | None:
-    if status not in RETRY_STATUSES:
-        return None
-    return {"Retry-After": {**RETRY_AFTER, "required": required}}
+# RFC 6750: a 401 names the scheme it wants; "invalid_token" when one was sent.
+BEARER_CHALLENGE = 'Bearer realm="card-table"'
+WWW_AUTHENTICATE = {
+    "description": f'The scheme wanted: `{BEARER_CHALLENGE}`, with `error="invalid_token"` '
+    "when the token sent is not one",
+    "schema": {"type": "string"},
+    "required": True,
+}
+
+
+def _headers(status: int, retry_after_required: bool) -> dict | None:
+    """The headers an error answer of this status carries, for the document."""
+    if status in RETRY_STATUSES:
+        return {"Retry-After": {**RETRY_AFTER, "required": retry_after_required}}
+    if status == 401:
+        return {"WWW-Authenticate": WWW_AUTHENTICATE}
+    return None
 
 
 def refusal(blp, status: int, description: str, *, retry_after_always: bool = True):
@@ -72,7 +89,7 @@ def refusal(blp, status: int, description: str, *, retry_after_always: bool = Tr
         schema=ProblemSchema,
         content_type=PROBLEM_MEDIA_TYPE,
         description=description,
-        headers=_retry_after(status, retry_after_always),
+        headers=_headers(status, retry_after_always),
     )
 
 
@@ -112,7 +129,7 @@ class CommonRefusals(BasePlugin):
                 "description": description,
                 "content": {PROBLEM_MEDIA_TYPE: {"schema": ProblemSchema}},
             }
-            headers = _retry_after(status, required=True)
+            headers = _headers(status, retry_after_required=True)
             if headers:
                 response["headers"] = headers
             spec.components.response(name, response, lazy=True)
@@ -144,7 +161,19 @@ def problem(status: int, code: str, title: str, detail: str | None, **extra) -> 
         "code": code,
         **extra,
     }
-    return Response(json.dumps(body, sort_keys=True), status=status, mimetype=PROBLEM_MEDIA_TYPE)
+    if has_request_context():
+        body["instance"] = observe.request_id()
+    response = Response(
+        json.dumps(body, sort_keys=True), status=status, mimetype=PROBLEM_MEDIA_TYPE
+    )
+    if status == 401:
+        response.headers["WWW-Authenticate"] = _challenge()
+    return response
+
+
+def _challenge() -> str:
+    sent = has_request_context() and "Authorization" in request.headers
+    return f'{BEARER_CHALLENGE}, error="invalid_token"' if sent else BEARER_CHALLENGE
 
 
 def from_http_exception(error: HTTPException) -> Response:

@@ -26,6 +26,7 @@ from sqlalchemy import text
 from sqlalchemy.engine import make_url
 from sqlalchemy.orm import Session
 
+from .. import metrics
 from ..errors import DatabaseUnavailable
 from .db import deadline, under_gevent
 
@@ -128,10 +129,12 @@ class Hub:
         waiter = Waiter(str(game_id), after)
         with self._lock:
             self._waiters[waiter.game_id].add(waiter)
+        metrics.waiter_started()
         stop_watching = _watch_hang_up(client, waiter) if client is not None else None
         try:
             yield waiter
         finally:
+            metrics.waiter_ended()
             if stop_watching is not None:
                 stop_watching()
             with self._lock:

@@ -15,7 +15,9 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.exc import InterfaceError, OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 from sqlalchemy.orm import Session, sessionmaker
+from sqlalchemy.pool import QueuePool
 
+from .. import metrics
 from ..errors import DatabaseUnavailable
 
 CONNECT_SECONDS = 2  # libpq's minimum
@@ -32,6 +34,7 @@ def make_engine(
     if url.startswith("sqlite"):
         engine = create_engine(url, connect_args={"timeout": 30})
         event.listen(engine, "connect", _sqlite_pragmas)
+        _watch_pool(engine)
         return engine
     limits = {
         "statement_timeout": statement_seconds,
@@ -39,7 +42,7 @@ def make_engine(
         "idle_in_transaction_session_timeout": IDLE_IN_TRANSACTION_SECONDS,
     }
     options = " ".join(f"-c {name}={int(seconds * 1000)}" for name, seconds in limits.items())
-    return create_engine(
+    engine = create_engine(
         url,
         pool_pre_ping=True,
         pool_size=pool_size,
@@ -47,6 +50,16 @@ def make_engine(
         pool_timeout=pool_timeout,
         connect_args={"connect_timeout": CONNECT_SECONDS, "options": options},
     )
+    _watch_pool(engine)
+    return engine
+
+
+def _watch_pool(engine: Engine) -> None:
+    """The pool's checked-out connections and its size, in the metrics."""
+    pool = engine.pool
+    size = pool.size() if isinstance(pool, QueuePool) else 0
+    overflow = max(pool._max_overflow, 0) if isinstance(pool, QueuePool) else 0
+    metrics.watch_pool(engine, size, overflow)
 
 
 def _sqlite_pragmas(dbapi_connection, _record) -> None:

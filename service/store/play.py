@@ -17,7 +17,7 @@ from datetime import datetime, timedelta
 
 from sqlalchemy.orm import Session
 
-from .. import bots, engine
+from .. import bots, engine, metrics
 from . import changes, clock
 from .models import EventRow, Game, MadeBy, Status
 from .records import Clock, SeatClock
@@ -47,6 +47,7 @@ def apply_move(
     runaway = moves >= rules.moves_per_round
     rows = save(session, game, rules, state, rng, events, runaway=runaway)
     _own_event(rows[len(before) :], move).by = by  # it says who made the move
+    metrics.move_applied(session, game.type, by)  # counted when it commits
     schedule(game, state, at, restart=rules.restarted(state, seat, events))
     session.flush()  # one new version per move, which the answer carries
     return rows
@@ -106,11 +107,14 @@ def _first_due(game: Game, state) -> int:
     return min(due, key=lambda seat: (due[seat], seat))
 
 
-def catch_up(session: Session, game: Game, now: datetime) -> list[EventRow]:
+def catch_up(
+    session: Session, game: Game, now: datetime, applied_in: str = "request"
+) -> list[EventRow]:
     """Apply the scheduled actions due by ``now``, at ``now``: whoever acts next has her
     full time from then on, however late the action was applied. At most
     ``AUTOMATIC_MOVES`` of them and for about ``AUTOMATIC_SECONDS``, so no request and no
-    sweep of the worker is held by a table of bots: the rest stays due, for the worker."""
+    sweep of the worker is held by a table of bots: the rest stays due, for the worker.
+    ``applied_in`` (``request`` or ``worker``) labels them in the metrics."""
     rows = []
     budget_ends = time.monotonic() + AUTOMATIC_SECONDS
     for _ in range(AUTOMATIC_MOVES):
@@ -121,6 +125,7 @@ def catch_up(session: Session, game: Game, now: datetime) -> list[EventRow]:
         seat = _first_due(game, state)
         before = []
         by = _made_by(game, seat)
+        metrics.scheduled_action(session, by, applied_in, clock.due(game, seat), now)
         if by == MadeBy.CLOCK:
             before.append(_time_out(game, seat))
         level = game.seats[seat].bot or "basic"

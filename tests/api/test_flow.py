@@ -137,7 +137,7 @@ def test_the_view_lists_exactly_the_positions_of_the_offered_hand(client):
 def test_the_summary_has_an_etag_of_its_version(client):
     table = Table.create(client, players=2, seed=4)
     first = table.summary()
-    assert first.headers["ETag"] == f'"{first.json["version"]}"'
+    assert first.headers["ETag"] == f'W/"{first.json["version"]}"'
     unchanged = client.get(
         f"/v1/games/{table.id}", headers={"If-None-Match": first.headers["ETag"]}
     )

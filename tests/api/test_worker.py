@@ -72,7 +72,7 @@ def test_two_workers_and_two_app_instances_apply_every_due_action_once(database_
     logs = [stack.enter_context(open(tmp_path / f"p{n}.log", "w")) for n in range(4)]  # noqa: SIM115 (closed by the stack)
     processes = [
         subprocess.Popen(
-            [BIN / "gunicorn", "-c", ROOT / "service" / "gunicorn_config.py"],
+            [BIN / "gunicorn", "-c", ROOT / "gunicorn.conf.py"],
             env={**env, "BIND": f"127.0.0.1:{port}", "WORKERS": "2"},
             stdout=logs[n],
             stderr=subprocess.STDOUT,

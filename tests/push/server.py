@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import BinaryIO
 
 ROOT = Path(__file__).resolve().parents[2]
-CONFIG = ROOT / "service" / "gunicorn_config.py"
+CONFIG = ROOT / "gunicorn.conf.py"
 HOST = "127.0.0.1"
 START_SECONDS = 30
 

@@ -1,0 +1,83 @@
+"""The assets of the documentation pages, served by the service itself, so that ``/docs``
+(Swagger UI) and ``/redoc`` (ReDoc) work with no internet access.
+
+- Swagger UI: the files of swagger-ui-dist that the PyPI package ``swagger-ui-bundle-v2``
+  ships (pinned in pyproject.toml), at ``/docs/assets/swagger-ui-<version>/``.
+- ReDoc: its standalone bundle, vendored from npm in ``service/static/redoc/`` (the
+  version on the first line of its ``VERSION`` file), at ``/docs/assets/redoc-<version>/``.
+
+The version is part of every URL, so the answers are cached for a year as immutable; an
+upgrade changes the URLs (``OPENAPI_SWAGGER_UI_URL`` and ``OPENAPI_REDOC_URL`` in
+``service/config.py`` name them). These routes are not operations of the API and are not
+in its OpenAPI document; a missing file is a 404 problem document like any other.
+
+The two pages (flask-smorest's) get a Content-Security-Policy that lets them load nothing
+from elsewhere: ReDoc's sidebar would fetch its vendor's logo from a CDN."""
+
+from pathlib import Path
+
+from flask import Blueprint, Response, abort, request, send_from_directory
+from swagger_ui_bundle import swagger_ui_path
+
+SWAGGER_UI_DIR = Path(str(swagger_ui_path))
+SWAGGER_UI = SWAGGER_UI_DIR.name  # "swagger-ui-5.31.0"
+# Only what the page loads: not the package's demo page (index.html and its
+# swagger-initializer.js, which fetch the Petstore from the internet).
+SWAGGER_UI_FILES = frozenset(
+    path.name
+    for path in SWAGGER_UI_DIR.iterdir()
+    if path.suffix in {".css", ".js", ".map", ".png"} and path.name != "swagger-initializer.js"
+)
+
+REDOC_DIR = Path(__file__).resolve().parent.parent / "static" / "redoc"
+REDOC_VERSION = (REDOC_DIR / "VERSION").read_text().split()[0]  # "2.5.4"
+REDOC = f"redoc-{REDOC_VERSION}"
+REDOC_FILES = frozenset(path.name for path in REDOC_DIR.iterdir() if path.is_file())
+
+ONE_YEAR = 365 * 24 * 3600
+
+DOC_PAGES = {"api-docs.openapi_swagger_ui", "api-docs.openapi_redoc"}  # /docs, /redoc
+# Inline: the pages' own script, and the styles both UIs set; blob: ReDoc's search worker;
+# data: the icons. No 'unsafe-eval': neither page needs it (tests/e2e fails on any report
+# of this policy but the logo's).
+DOC_PAGE_POLICY = "; ".join(
+    [
+        "default-src 'self'",
+        "script-src 'self' 'unsafe-inline'",
+        "style-src 'self' 'unsafe-inline'",
+        "img-src 'self' data:",
+        "font-src 'self' data:",
+        "worker-src 'self' blob:",
+        "connect-src 'self'",
+        "base-uri 'none'",
+        "form-action 'none'",
+        "frame-ancestors 'none'",
+    ]
+)
+
+blp = Blueprint("docs", __name__, url_prefix="/docs/assets")
+
+
+@blp.get(f"/{SWAGGER_UI}/<filename>")
+def swagger_ui(filename: str) -> Response:
+    return _asset(SWAGGER_UI_DIR, SWAGGER_UI_FILES, filename)
+
+
+@blp.get(f"/{REDOC}/<filename>")
+def redoc(filename: str) -> Response:
+    return _asset(REDOC_DIR, REDOC_FILES, filename)
+
+
+def _asset(directory: Path, names: frozenset[str], filename: str) -> Response:
+    if filename not in names:
+        abort(404)
+    response = send_from_directory(directory, filename, max_age=ONE_YEAR)
+    response.cache_control.immutable = True
+    return response
+
+
+@blp.after_app_request
+def _confine_doc_pages(response: Response) -> Response:
+    if request.endpoint in DOC_PAGES:
+        response.headers.setdefault("Content-Security-Policy", DOC_PAGE_POLICY)
+    return response

@@ -1,0 +1,62 @@
+"""Every request gets an id (the client's ``X-Request-ID`` if it is a sane one, else a
+new one), echoed in the answer, named in its log lines and in its problem document's
+``instance``; every answer writes one access line and counts in the metrics."""
+
+import logging
+import re
+import time
+import uuid
+
+from flask import Flask, Response, g, request
+
+from .. import metrics
+
+log = logging.getLogger("service.access")
+REQUEST_ID_HEADER = "X-Request-ID"
+# RFC 3986 unreserved characters only: the id is a valid URI reference (``instance``)
+# and safe in a header and a log line.
+SANE_REQUEST_ID = re.compile(r"[A-Za-z0-9._~-]{1,128}")
+
+
+def request_id() -> str:
+    """The id of the request being served."""
+    return g.setdefault("request_id", new_request_id())
+
+
+def new_request_id() -> str:
+    return uuid.uuid4().hex
+
+
+def _start() -> None:
+    g.started = time.perf_counter()
+    given = request.headers.get(REQUEST_ID_HEADER, "")
+    g.request_id = given if SANE_REQUEST_ID.fullmatch(given) else new_request_id()
+
+
+def _finish(response: Response) -> Response:
+    seconds = time.perf_counter() - g.get("started", time.perf_counter())
+    response.headers[REQUEST_ID_HEADER] = request_id()
+    route = request.url_rule.rule if request.url_rule else "unmatched"
+    metrics.request_done(route, request.method, response.status_code, seconds)
+    log.info(
+        "%s %s %s",
+        request.method,
+        request.path,
+        response.status_code,
+        extra={
+            "request_id": request_id(),
+            "method": request.method,
+            "path": request.path,
+            "route": route,
+            "status": response.status_code,
+            "duration_ms": round(seconds * 1000, 2),
+        },
+    )
+    return response
+
+
+def init_app(app: Flask) -> None:
+    # First in, last out: the id exists before any other hook runs, and the access line
+    # sees the final answer (after CORS, compression and the error handlers).
+    app.before_request_funcs.setdefault(None, []).insert(0, _start)
+    app.after_request(_finish)

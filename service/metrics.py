@@ -1,0 +1,324 @@
+"""Prometheus metrics, served at ``GET /metrics`` (text exposition format; OpenMetrics
+when the scraper asks for it).
+
+What is measured (every name starts with ``cardtable_``):
+
+- ``http_requests_total{route,method,status}``: answered requests; ``route`` is the URL
+  rule (``/v1/games/<uuid:game_id>/view``) or ``unmatched``.
+- ``http_request_duration_seconds{route}``: how long requests took, 1 ms to 10 s. A
+  request that waited for events (a long poll with ``wait``, a stream) is left out: its
+  time says how quiet the game was, not how fast the service is. Those go to
+  ``http_wait_duration_seconds{route}`` (0.1 s to 10 min) instead.
+- ``moves_total{game_type,by}``: moves committed, ``by`` as the log says it: ``player``,
+  ``bot``, ``autopilot`` or ``clock``.
+- ``scheduled_actions_total{by,applied_in}`` and ``scheduled_action_lateness_seconds
+  {applied_in}``: bot moves and clock timeouts applied when due (``applied_in``:
+  ``request`` or ``worker``), and how long after their due time.
+- ``waiters``: long polls and streams waiting now.
+- ``db_connections_checked_out{process}``, ``db_pool_size{process}``,
+  ``db_pool_max_overflow{process}``: the SQLAlchemy pool (``process``: ``web`` or
+  ``worker``).
+
+Moves and scheduled actions are counted when their transaction commits, so a move rolled
+back (a lost race, the database away) is not counted, and is counted once when applied
+again.
+
+Several processes (gunicorn's workers, the worker): prometheus_client's multiprocess mode.
+``PROMETHEUS_MULTIPROC_DIR`` names a directory that every process writes its values to
+and that ``/metrics`` sums up (gauges marked ``livesum`` over living processes only).
+prometheus_client reads that variable when it is first imported, so ``prepare_directory``
+must run first in the process that starts the others (``gunicorn.conf.py``,
+``service.run``): nothing here imports prometheus_client until a metric is first used.
+Without the variable (tests, ``flask run``) the process's own registry is served.
+"""
+
+from __future__ import annotations
+
+import atexit
+import os
+import shutil
+import sys
+import tempfile
+import threading
+from collections.abc import Callable
+from datetime import datetime
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from flask import Flask, Response, has_request_context, request
+from sqlalchemy import event
+from sqlalchemy.engine import Engine
+from sqlalchemy.orm import Session
+
+if TYPE_CHECKING:
+    from prometheus_client import CollectorRegistry
+
+DIRECTORY = "PROMETHEUS_MULTIPROC_DIR"
+# Set beside it once the directory is ready, so that the processes started from here
+# (gunicorn's master under service.run, gunicorn re-reading its config) keep its files.
+_PREPARED = "CARDTABLE_METRICS_DIR_PREPARED"
+
+PREFIX = "cardtable_"
+LATENCY_BUCKETS = (0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0)
+WAIT_BUCKETS = (0.1, 0.5, 1.0, 5.0, 15.0, 30.0, 60.0, 120.0, 300.0, 600.0)
+LATENESS_BUCKETS = (0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0, 30.0, 60.0)
+
+_role = "web"  # the "process" label of the pool's gauges; the worker sets "worker"
+
+
+# -- the directory ---------------------------------------------------------------------
+
+
+def prepare_directory() -> str:
+    """Make ``PROMETHEUS_MULTIPROC_DIR`` ready for this process and those it starts: a
+    fresh temporary directory when unset (removed when this process exits), else the
+    named one (created if need be) emptied of a previous run's files. A directory a
+    parent process prepared is left as it is. Returns its path."""
+    path = os.environ.get(DIRECTORY)
+    if path and os.environ.get(_PREPARED) == path:
+        return path
+    if path:
+        Path(path).mkdir(parents=True, exist_ok=True)
+        for stale in Path(path).glob("*.db"):
+            stale.unlink(missing_ok=True)
+    else:
+        path = tempfile.mkdtemp(prefix="cardtable-metrics-")
+        owner = os.getpid()  # not the forked children, which run atexit too
+
+        @atexit.register
+        def _remove() -> None:
+            if os.getpid() == owner:
+                shutil.rmtree(path, ignore_errors=True)
+
+    os.environ[DIRECTORY] = path
+    os.environ[_PREPARED] = path
+    if "prometheus_client.values" in sys.modules:  # imported too early: choose again
+        from prometheus_client import values
+
+        values.ValueClass = values.get_value_class()
+    return path
+
+
+def _multiprocess() -> bool:
+    return bool(os.environ.get(DIRECTORY))
+
+
+def set_role(role: str) -> None:
+    """``worker`` in the worker process (before it makes its engine)."""
+    global _role
+    _role = role
+
+
+# -- the metrics, made on first use ----------------------------------------------------
+
+
+class _Metrics:
+    def __init__(self) -> None:
+        from prometheus_client import Counter, Gauge, Histogram
+
+        self.requests = Counter(
+            PREFIX + "http_requests",
+            "Answered HTTP requests",
+            ["route", "method", "status"],
+        )
+        self.latency = Histogram(
+            PREFIX + "http_request_duration_seconds",
+            "Time to answer a request that did not wait for events",
+            ["route"],
+            buckets=LATENCY_BUCKETS,
+        )
+        self.waits = Histogram(
+            PREFIX + "http_wait_duration_seconds",
+            "Time to answer a request that waited for events (long poll, stream)",
+            ["route"],
+            buckets=WAIT_BUCKETS,
+        )
+        self.moves = Counter(
+            PREFIX + "moves", "Moves committed, by game type and who made them", ["game_type", "by"]
+        )
+        self.actions = Counter(
+            PREFIX + "scheduled_actions",
+            "Scheduled actions (bot moves, clock timeouts) committed",
+            ["by", "applied_in"],
+        )
+        self.lateness = Histogram(
+            PREFIX + "scheduled_action_lateness_seconds",
+            "How long after its due time a scheduled action was applied",
+            ["applied_in"],
+            buckets=LATENESS_BUCKETS,
+        )
+        self.waiters = Gauge(
+            PREFIX + "waiters",
+            "Long polls and streams waiting for events",
+            multiprocess_mode="livesum",
+        )
+        self.checked_out = Gauge(
+            PREFIX + "db_connections_checked_out",
+            "Database connections checked out of the pool",
+            ["process"],
+            multiprocess_mode="livesum",
+        )
+        self.pool_size = Gauge(
+            PREFIX + "db_pool_size",
+            "Connections the pool keeps",
+            ["process"],
+            multiprocess_mode="livesum",
+        )
+        self.pool_overflow = Gauge(
+            PREFIX + "db_pool_max_overflow",
+            "Connections the pool may open beyond its size",
+            ["process"],
+            multiprocess_mode="livesum",
+        )
+
+
+_made: _Metrics | None = None
+_making = threading.Lock()
+
+
+def _metrics() -> _Metrics:
+    global _made
+    if _made is None:
+        with _making:
+            if _made is None:
+                _made = _Metrics()
+    return _made
+
+
+# -- /metrics --------------------------------------------------------------------------
+
+
+def init_app(app: Flask) -> None:
+    """Serve ``GET /metrics`` (a plain route: not part of the API's document)."""
+    _metrics()  # every family shows from the first scrape on
+    registry = _registry()
+
+    def metrics() -> Response:
+        from prometheus_client.exposition import choose_encoder
+
+        encode, content_type = choose_encoder(request.headers.get("Accept", ""))
+        return Response(encode(registry), content_type=content_type)
+
+    app.add_url_rule("/metrics", "metrics", metrics, methods=["GET"])
+
+
+def _registry() -> CollectorRegistry:
+    """The process's own registry, or one that sums every process's files when read."""
+    from prometheus_client import REGISTRY, CollectorRegistry
+    from prometheus_client.multiprocess import MultiProcessCollector
+
+    if not _multiprocess():
+        return REGISTRY
+    registry = CollectorRegistry()
+    MultiProcessCollector(registry)
+    return registry
+
+
+def worker_exited(pid: int) -> None:
+    """gunicorn's ``child_exit``: a dead worker's live gauges leave the sum (its counters
+    stay counted)."""
+    if _multiprocess():
+        from prometheus_client import multiprocess
+
+        multiprocess.mark_process_dead(pid)
+
+
+# -- requests --------------------------------------------------------------------------
+
+
+_WAITED = "cardtable.metrics.waited"  # in the WSGI environ of a request that waited
+
+
+def request_done(route: str, method: str, status: int, seconds: float) -> None:
+    """One answered request: ``route`` is the URL rule (``/v1/games/<uuid:game_id>/view``),
+    or ``"unmatched"``."""
+    metrics = _metrics()
+    metrics.requests.labels(route, method, str(status)).inc()
+    waited = has_request_context() and request.environ.get(_WAITED, False)
+    (metrics.waits if waited else metrics.latency).labels(route).observe(seconds)
+
+
+def waiter_started() -> None:
+    """A request (long poll, stream) began waiting for events in this process."""
+    _metrics().waiters.inc()
+    if has_request_context():
+        request.environ[_WAITED] = True
+
+
+def waiter_ended() -> None:
+    _metrics().waiters.dec()
+
+
+# -- moves and scheduled actions, counted at commit ------------------------------------
+
+
+def move_applied(session: Session, game_type: str, by: str) -> None:
+    """A move was applied in ``session``: counted if its transaction commits."""
+    _on_commit(session, lambda metrics: metrics.moves.labels(game_type, by).inc())
+
+
+def scheduled_action(
+    session: Session, by: str, applied_in: str, due: datetime | None, at: datetime
+) -> None:
+    """A scheduled action due at ``due`` was applied at ``at`` in ``session``."""
+    late = max((at - due).total_seconds(), 0.0) if due is not None else None
+
+    def count(metrics: _Metrics) -> None:
+        metrics.actions.labels(by, applied_in).inc()
+        if late is not None:
+            metrics.lateness.labels(applied_in).observe(late)
+
+    _on_commit(session, count)
+
+
+_PENDING = "metrics_pending"
+
+
+def _on_commit(session: Session, count: Callable[[_Metrics], Any]) -> None:
+    session.info.setdefault(_PENDING, []).append(count)
+
+
+@event.listens_for(Session, "after_commit")
+def _committed(session: Session) -> None:
+    if session.in_nested_transaction():  # a savepoint released: not committed yet
+        return
+    pending = session.info.pop(_PENDING, None)
+    if pending:
+        metrics = _metrics()
+        for count in pending:
+            count(metrics)
+
+
+@event.listens_for(Session, "after_transaction_end")
+def _ended(session: Session, transaction) -> None:
+    if transaction.parent is None:  # rolled back (or committed, and counted already)
+        session.info.pop(_PENDING, None)
+
+
+# -- the database pool -----------------------------------------------------------------
+
+
+_OUT = "metrics_checked_out"
+
+
+def watch_pool(engine: Engine, size: int, max_overflow: int) -> None:
+    """Count the connections ``engine``'s pool has checked out, and show its size."""
+    process = _role
+    metrics = _metrics()
+    metrics.pool_size.labels(process).inc(size)
+    metrics.pool_overflow.labels(process).inc(max_overflow)
+    checked_out = metrics.checked_out.labels(process)
+
+    # By connection record, so that a check-in without a check-out (a connection that
+    # failed while being handed out) cannot make the count drift.
+    def checkout(_dbapi_connection, record, _proxy) -> None:
+        if not record.record_info.get(_OUT):
+            record.record_info[_OUT] = True
+            checked_out.inc()
+
+    def checkin(_dbapi_connection, record) -> None:
+        if record.record_info.pop(_OUT, False):
+            checked_out.dec()
+
+    event.listen(engine, "checkout", checkout)
+    event.listen(engine, "checkin", checkin)
