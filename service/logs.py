@@ -54,6 +54,7 @@ LOGCONFIG: dict = {
     "loggers": {
         "gunicorn.error": {"level": LEVEL, "handlers": [], "propagate": True},
         "gunicorn.access": {"level": "WARNING", "handlers": [], "propagate": True},
+        "alembic": {"level": "WARNING"},  # its plugins announce themselves at start
     },
 }
 

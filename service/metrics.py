@@ -114,6 +114,8 @@ def set_role(role: str) -> None:
 
 class _Metrics:
     def __init__(self) -> None:
+        if _multiprocess():  # a process started on its own (a worker in a container)
+            Path(os.environ[DIRECTORY]).mkdir(parents=True, exist_ok=True)
         from prometheus_client import Counter, Gauge, Histogram
 
         self.requests = Counter(

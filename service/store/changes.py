@@ -129,8 +129,8 @@ class Hub:
         waiter = Waiter(str(game_id), after)
         with self._lock:
             self._waiters[waiter.game_id].add(waiter)
-        metrics.waiter_started()
         stop_watching = _watch_hang_up(client, waiter) if client is not None else None
+        metrics.waiter_started()
         try:
             yield waiter
         finally:
