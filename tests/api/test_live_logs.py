@@ -1,0 +1,59 @@
+"""Every process logs one JSON object per line: gunicorn (master and workers, the app's
+access lines among them) and the worker."""
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+
+from tests.push.server import ROOT, serve
+
+
+def _lines(text: str) -> list[dict]:
+    return [json.loads(line) for line in text.splitlines() if line.strip()]
+
+
+def _get(server, path: str, request_id: str) -> None:
+    request = urllib.request.Request(
+        f"http://{server.host}:{server.port}{path}", headers={"X-Request-ID": request_id}
+    )
+    try:
+        urllib.request.urlopen(request, timeout=5).read()
+    except urllib.error.HTTPError as error:
+        error.read()
+
+
+def test_gunicorn_and_the_app_write_json_lines_naming_the_request(database_url):
+    with serve(database_url, workers=1) as server:
+        _get(server, "/v1/catalog", "live-ok")
+        _get(server, "/v1/games/00000000-0000-0000-0000-000000000000", "live-404")
+        time.sleep(0.3)  # the access line is written as the answer leaves
+        lines = _lines(server.log())
+    assert {"gunicorn.error", "service.access"} <= {line["logger"] for line in lines}
+    access = {line["request_id"]: line for line in lines if line["logger"] == "service.access"}
+    assert access["live-ok"]["route"] == "/v1/catalog" and access["live-ok"]["status"] == 200
+    assert access["live-404"]["route"] == "/v1/games/<uuid:game_id>"
+    assert access["live-404"]["status"] == 404
+    assert all(line["duration_ms"] >= 0 for line in access.values())
+
+
+def test_the_worker_writes_json_lines(database_url):
+    worker = subprocess.Popen(
+        [sys.executable, "-m", "service.worker"],
+        cwd=ROOT,
+        env={**os.environ, "DATABASE_URL": database_url},
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    time.sleep(2)
+    worker.send_signal(signal.SIGTERM)
+    _, err = worker.communicate(timeout=20)
+    lines = _lines(err)
+    assert any(
+        line["logger"] == "service.worker" and "started" in line["message"] for line in lines
+    )
+    assert all({"time", "level", "pid", "message"} <= line.keys() for line in lines)
