@@ -46,6 +46,7 @@ def main() -> int:
         lived = time.monotonic() - started
         pause = RESTART_SECONDS[0] if lived > HEALTHY_SECONDS else pause
         log.error("the worker exited with %s; restarting it in %.0f s", worker.returncode, pause)
+        metrics.worker_exited(worker.pid)  # its live gauges (the pool) leave the sums
         if stop.wait(pause):
             break
         worker, started = _start_worker()
