@@ -2,26 +2,45 @@
 
 from typing import cast
 
-from flask import Flask
+from flask import Flask, request
 from flask.json.provider import DefaultJSONProvider
 from flask_compress import Compress
 from flask_cors import CORS
+from sqlalchemy.exc import DBAPIError
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from . import metrics
+from .api.context import release_session
 from .config import Config
 from .errors import DatabaseUnavailable
 from .store.changes import Hub
-from .store.db import DeadlineExceeded, make_engine, make_session_factory
+from .store.db import (
+    DeadlineExceeded,
+    make_engine,
+    make_read_session_factory,
+    make_session_factory,
+)
 
 
 class App(Flask):
     def dispatch_request(self):
-        """A request whose database work overran its deadline is answered 503."""
+        """A request whose database work overran its deadline is answered 503. A read
+        that found its pooled connection dead (PostgreSQL restarted, or dropped it) runs
+        once more on a fresh one: connections are checked before use only when they sat
+        idle (``store.db``), and a read changes nothing it could do twice."""
         try:
-            return super().dispatch_request()
+            try:
+                return super().dispatch_request()
+            except DBAPIError as error:
+                if not (error.connection_invalidated and request.method in SAFE_METHODS):
+                    raise
+                release_session()  # SQLAlchemy discarded the pool's older connections too
+                return super().dispatch_request()
         except DeadlineExceeded as error:
             raise DatabaseUnavailable(str(error)) from None
+
+
+SAFE_METHODS = {"GET", "HEAD"}
 
 
 def create_app(test_config: dict | None = None) -> Flask:
@@ -46,6 +65,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     )
     app.extensions["db_engine"] = engine
     app.extensions["db_sessions"] = make_session_factory(engine)
+    app.extensions["db_reads"] = make_read_session_factory(engine)
     # Started by gunicorn's post_worker_init, or by the first waiter.
     app.extensions["changes"] = Hub(app.config["LISTEN_DATABASE_URL"] or app.config["DATABASE_URL"])
 
@@ -93,6 +113,13 @@ def _allow_origins(app: Flask) -> None:
         methods=["GET", "POST", "OPTIONS"],
         max_age=600,
     )
+    if not anyone:  # the answer names the origin that asked: caches must keep them apart
+        app.after_request(_vary_by_origin)
+
+
+def _vary_by_origin(response):
+    response.vary.add("Origin")
+    return response
 
 
 def _gzip(app: Flask) -> None:

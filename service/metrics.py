@@ -273,28 +273,10 @@ def scheduled_action(
     _on_commit(session, count)
 
 
-_PENDING = "metrics_pending"
-
-
 def _on_commit(session: Session, count: Callable[[_Metrics], Any]) -> None:
-    session.info.setdefault(_PENDING, []).append(count)
+    from .store.db import after_commit
 
-
-@event.listens_for(Session, "after_commit")
-def _committed(session: Session) -> None:
-    if session.in_nested_transaction():  # a savepoint released: not committed yet
-        return
-    pending = session.info.pop(_PENDING, None)
-    if pending:
-        metrics = _metrics()
-        for count in pending:
-            count(metrics)
-
-
-@event.listens_for(Session, "after_transaction_end")
-def _ended(session: Session, transaction) -> None:
-    if transaction.parent is None:  # rolled back (or committed, and counted already)
-        session.info.pop(_PENDING, None)
+    after_commit(session, lambda: count(_metrics()))
 
 
 # -- the database pool -----------------------------------------------------------------

@@ -5,13 +5,11 @@ import logging
 from apispec.utils import deepupdate
 from flask import Flask
 from flask_smorest import Api as SmorestApi
-from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm.exc import StaleDataError
 from werkzeug.exceptions import HTTPException
 
 from ..engine import EngineError
 from ..errors import Conflict, DatabaseUnavailable, ServiceError
-from ..store.db import DATABASE_AWAY
+from ..store.db import DATABASE_AWAY, LOST_RACE
 from . import problems, schemas, shapes
 
 log = logging.getLogger(__name__)
@@ -74,7 +72,7 @@ class Api(SmorestApi):
         self._app.register_error_handler(EngineError, problems.from_engine_error)
         # Lost races: a version that moved under us (compare-and-set on SQLite, where
         # FOR UPDATE is a no-op) or a seat taken at the same instant. Safe to retry.
-        for race in (StaleDataError, IntegrityError):
+        for race in LOST_RACE:
             self._app.register_error_handler(race, _lost_race)
         for away in DATABASE_AWAY:
             if not issubclass(away, ServiceError):

@@ -16,9 +16,17 @@ log = logging.getLogger(__name__)
 
 
 def session() -> Session:
-    """One session per request, closed (and rolled back if uncommitted) at teardown."""
+    """The request's session, closed (and rolled back if uncommitted) at teardown. A
+    request uses this one or ``read_session``, not both."""
     if "db_session" not in g:
         g.db_session = current_app.extensions["db_sessions"]()
+    return g.db_session
+
+
+def read_session() -> Session:
+    """The request's session for reading (autocommit: no BEGIN, no ROLLBACK)."""
+    if "db_session" not in g:
+        g.db_session = current_app.extensions["db_reads"]()
     return g.db_session
 
 
@@ -37,16 +45,23 @@ def start_deadline() -> None:
 
 
 def close_session(_error=None) -> None:
-    """Give the connection back (rolled back if uncommitted), then stop the deadline.
-    Never raises: a failure here would reach the client as the server's own 500 page."""
+    """At the end of the request: give the connection back, then stop the deadline."""
+    try:
+        release_session()
+    finally:
+        g.pop("stop_deadline", lambda: None)()
+
+
+def release_session() -> None:
+    """Give the connection back (rolled back if uncommitted); the next ``session()`` is a
+    new one. Never raises: a failure here would reach the client as the server's own 500
+    page."""
     db_session = g.pop("db_session", None)
     try:
         if db_session is not None:
             db_session.close()
     except (Exception, DeadlineExceeded) as error:  # the connection is discarded: no loss
         log.warning("closing a session failed: %s", error)
-    finally:
-        g.pop("stop_deadline", lambda: None)()
 
 
 def bearer_token() -> str | None:

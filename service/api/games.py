@@ -8,7 +8,7 @@ from flask.views import MethodView
 
 from ..store import access, moves, reads, render, tables
 from . import caching, preconditions, schemas, sse
-from .context import bearer_token, client, client_socket, hub, session
+from .context import bearer_token, client, client_socket, hub, read_session, session
 from .parsing import Blueprint
 from .problems import refusal
 
@@ -39,7 +39,11 @@ class Games(MethodView):
     def get(self, query):
         """The lobby: public tables, newest first, a page at a time"""
         page, next_cursor = reads.lobby(
-            session(), query.get("type"), query.get("status"), query.get("cursor"), query["limit"]
+            read_session(),
+            query.get("type"),
+            query.get("status"),
+            query.get("cursor"),
+            query["limit"],
         )
         return {"games": [render.summary(game) for game in page], "next_cursor": next_cursor}
 
@@ -90,7 +94,7 @@ class GameSummary(MethodView):
     @blp.doc(operationId="get_game")
     def get(self, game_id: uuid.UUID):
         """The public summary of a table"""
-        game = reads.load_current(session(), game_id)
+        game = reads.load_current(read_session(), game_id)
         if request.if_none_match.contains_weak(str(game.version)):
             return caching.conditional(Response(), str(game.version))  # no rendering
         return render.summary(game), {"ETag": f'W/"{game.version}"'}
@@ -184,7 +188,7 @@ class View(MethodView):
     @blp.doc(operationId="get_view")
     def get(self, game_id: uuid.UUID):
         """What the token's seat may know, with its legal moves; no token: a spectator"""
-        game = reads.load_current(session(), game_id)
+        game = reads.load_current(read_session(), game_id)
         return render.view(game, access.identify(game, bearer_token()).seat)
 
 
@@ -223,7 +227,7 @@ class Events(MethodView):
     def get(self, query, game_id: uuid.UUID):
         """The event log after `after`, as the token's seat may see it; `wait` long-polls"""
         return reads.wait_for_events(
-            session(),
+            read_session(),
             hub(),
             game_id,
             bearer_token(),
@@ -247,7 +251,7 @@ class Stream(MethodView):
         """The event log as Server-Sent Events, as the token's seat may see it, live"""
         config = current_app.config
         stream = reads.EventStream(
-            current_app.extensions["db_sessions"],
+            current_app.extensions["db_reads"],
             hub(),
             game_id,
             bearer_token(),

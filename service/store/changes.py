@@ -1,8 +1,9 @@
 """Telling waiting requests that a game changed.
 
 Every commit that adds events publishes a hint, ``<game_id>:<last_seq>``, with
-``pg_notify`` (``publish``). Each process keeps one ``LISTEN`` connection of its own
-(``Hub``), apart from the pool, and fans the hints out to its local waiters of that game
+``pg_notify``, right after the commit (``publish``, ``Publisher``). Each process keeps one
+``LISTEN`` connection of its own (``Hub``), apart from the pool, and fans the hints out
+to its local waiters of that game
 whose ``after`` the hint has passed. A hint is only a hint: a woken waiter reads the log
 again. When the listener's connection drops, hints may be lost, so every waiter is woken
 once it is back. Waiters hold no connection and no transaction while they wait.
@@ -17,18 +18,19 @@ import logging
 import socket
 import threading
 import uuid
+import weakref
 from collections import defaultdict
 from contextlib import contextmanager
 from typing import Any, cast
 
 import psycopg
 from sqlalchemy import text
-from sqlalchemy.engine import make_url
+from sqlalchemy.engine import Engine, make_url
 from sqlalchemy.orm import Session
 
 from .. import metrics
 from ..errors import DatabaseUnavailable
-from .db import deadline, under_gevent
+from .db import DATABASE_AWAY, after_commit, deadline, under_gevent
 
 log = logging.getLogger(__name__)
 
@@ -46,16 +48,80 @@ CONNECTION: dict[str, Any] = {
     "keepalives_count": 3,
 }
 RECONNECT_SECONDS = (0.1, 5.0)  # first and longest pause between reconnections
+PUBLISH_SECONDS = 2.0  # the most a batch of hints may wait on the database
 
 
 def publish(session: Session, game_id: uuid.UUID, seq: int) -> None:
-    """Hint that ``game_id`` has events up to ``seq``; PostgreSQL sends it at commit."""
-    if session.get_bind().dialect.name == "postgresql":
-        with session.no_autoflush:  # a flush here would cut one change into two versions
-            session.execute(
-                text("SELECT pg_notify(:channel, :payload)"),
-                {"channel": CHANNEL, "payload": f"{game_id}:{seq}"},
-            )
+    """Hint that ``game_id`` has events up to ``seq``, once the session commits: the
+    process's ``Publisher`` sends it then, off the request's path."""
+    engine = session.get_bind().engine
+    if engine.dialect.name == "postgresql":
+        after_commit(session, lambda: Publisher.of(engine).send(str(game_id), seq))
+
+
+class Publisher:
+    """Sends the hints of committed changes, one process-wide sender per database.
+
+    After the commit, not in it: PostgreSQL serialises the commits of transactions that
+    notify, each waiting for the one before to reach the disk, so a ``pg_notify`` in the
+    move's own transaction would queue every move behind every other. Here the hints wait
+    in a dict by game (the newest ``seq`` wins, so it stays as small as the games that
+    changed) and leave in one statement per batch, in a transaction that writes nothing
+    else and need not wait for the disk (``synchronous_commit`` off: a hint lost in a
+    crash costs a waiter one look at its deadline, as a listener's reconnection does).
+    While the database is away a batch is dropped, with a warning."""
+
+    _by_engine: "weakref.WeakKeyDictionary[Engine, Publisher]" = weakref.WeakKeyDictionary()
+    _making = threading.Lock()
+
+    def __init__(self, engine: Engine):
+        self._engine = engine
+        self._pending: dict[str, int] = {}
+        self._lock = threading.Lock()
+        self._ready = threading.Event()
+        self._thread: threading.Thread | None = None
+
+    @classmethod
+    def of(cls, engine: Engine) -> "Publisher":
+        with cls._making:
+            publisher = cls._by_engine.get(engine)
+            if publisher is None:
+                publisher = cls._by_engine[engine] = cls(engine)
+            return publisher
+
+    def send(self, game_id: str, seq: int) -> None:
+        with self._lock:
+            self._pending[game_id] = max(seq, self._pending.get(game_id, 0))
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._run, name="publisher", daemon=True)
+                self._thread.start()
+        self._ready.set()
+
+    def _run(self) -> None:
+        while True:
+            self._ready.wait()
+            self._ready.clear()
+            with self._lock:
+                batch, self._pending = self._pending, {}
+            if batch:
+                self._notify(batch)
+
+    def _notify(self, batch: dict[str, int]) -> None:
+        payloads = [f"{game_id}:{seq}" for game_id, seq in batch.items()]
+        try:
+            with deadline(PUBLISH_SECONDS), self._engine.begin() as connection:
+                connection.execute(text("SET LOCAL synchronous_commit = off"))
+                connection.execute(
+                    text(
+                        "SELECT pg_notify(:channel, payload)"
+                        " FROM unnest(CAST(:payloads AS text[])) AS payload"
+                    ),
+                    {"channel": CHANNEL, "payloads": payloads},
+                )
+        except DATABASE_AWAY as error:
+            log.warning("%s hints not sent: %s", len(payloads), error)
+        except Exception:  # the sender outlives any one batch
+            log.exception("%s hints not sent", len(payloads))
 
 
 class Waiter:

@@ -6,15 +6,17 @@ a free pooled connection (``pool_timeout``), a statement and a row lock (server-
 ``statement_timeout`` and ``lock_timeout``), and, under gevent, the whole database work
 of a request (``deadline``): a frozen server never answers, and TCP cannot tell."""
 
+import time
 from collections.abc import Callable
 from contextlib import contextmanager
 
 from sqlalchemy import create_engine, event
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Engine
-from sqlalchemy.exc import InterfaceError, OperationalError
+from sqlalchemy.exc import DisconnectionError, IntegrityError, InterfaceError, OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 from sqlalchemy.orm import Session, sessionmaker
+from sqlalchemy.orm.exc import StaleDataError
 from sqlalchemy.pool import QueuePool
 
 from .. import metrics
@@ -23,9 +25,14 @@ from ..errors import DatabaseUnavailable
 CONNECT_SECONDS = 2  # libpq's minimum
 LOCK_SECONDS = 5
 IDLE_IN_TRANSACTION_SECONDS = 30
+PING_IDLE_SECONDS = 1.0
+_IDLE_SINCE = "idle_since"
 
 # The database is away (down, restarting, unreachable, frozen) or every connection is busy.
 DATABASE_AWAY = (OperationalError, InterfaceError, PoolTimeout, DatabaseUnavailable)
+# Another transaction changed the game first: the version moved under us (SQLite, where
+# FOR UPDATE does nothing, relies on this compare-and-set) or a row it inserted is taken.
+LOST_RACE = (StaleDataError, IntegrityError)
 
 
 def make_engine(
@@ -44,14 +51,39 @@ def make_engine(
     options = " ".join(f"-c {name}={int(seconds * 1000)}" for name, seconds in limits.items())
     engine = create_engine(
         url,
-        pool_pre_ping=True,
         pool_size=pool_size,
         max_overflow=max_overflow,
         pool_timeout=pool_timeout,
         connect_args={"connect_timeout": CONNECT_SECONDS, "options": options},
     )
+    _ping_when_idle(engine)
     _watch_pool(engine)
     return engine
+
+
+def _ping_when_idle(engine: Engine) -> None:
+    """Check a pooled connection before use only if it sat idle for ``PING_IDLE_SECONDS``:
+    one that was just in use is alive, and a ping on every checkout (``pool_pre_ping``)
+    would cost each request a round trip. A dead one is replaced before the request sees
+    it; one that dies while in use fails its request (a 503), and SQLAlchemy then
+    discards every older connection of the pool."""
+
+    @event.listens_for(engine, "checkin")
+    def idle_from_now(_dbapi_connection, record) -> None:
+        record.info[_IDLE_SINCE] = time.monotonic()
+
+    @event.listens_for(engine, "checkout")
+    def ping_if_idle(dbapi_connection, record, _proxy) -> None:
+        idle_since = record.info.get(_IDLE_SINCE)
+        if idle_since is None or time.monotonic() - idle_since < PING_IDLE_SECONDS:
+            return
+        autocommit = dbapi_connection.autocommit
+        try:
+            dbapi_connection.autocommit = True  # one round trip, no transaction left open
+            dbapi_connection.execute("SELECT 1")
+            dbapi_connection.autocommit = autocommit
+        except Exception as error:  # any failure: a fresh connection instead
+            raise DisconnectionError(str(error)) from error
 
 
 def _watch_pool(engine: Engine) -> None:
@@ -71,6 +103,49 @@ def _sqlite_pragmas(dbapi_connection, _record) -> None:
 
 def make_session_factory(engine: Engine) -> sessionmaker[Session]:
     return sessionmaker(engine, expire_on_commit=False)
+
+
+def make_read_session_factory(engine: Engine) -> sessionmaker[Session]:
+    """Sessions for reading: autocommit mode, so each statement is a round trip of its
+    own, with no BEGIN before it and no ROLLBACK after. A read that must change something
+    (apply what is due) does it in a transaction of its own, ``writing``."""
+    return sessionmaker(
+        engine.execution_options(isolation_level="AUTOCOMMIT"), expire_on_commit=False
+    )
+
+
+@contextmanager
+def writing(session: Session):
+    """A transaction for the block, committed at its end, in any session (a reading one
+    too): what the session read before is let go first."""
+    session.close()
+    level = session.get_bind().dialect.default_isolation_level
+    session.connection(execution_options={"isolation_level": level})
+    yield
+    session.commit()
+
+
+_AFTER_COMMIT = "after_commit"
+
+
+def after_commit(session: Session, action: Callable[[], None]) -> None:
+    """Run ``action`` once the session's transaction has committed; never if it rolls
+    back (a lost race, the database away)."""
+    session.info.setdefault(_AFTER_COMMIT, []).append(action)
+
+
+@event.listens_for(Session, "after_commit")
+def _committed(session: Session) -> None:
+    if session.in_nested_transaction():  # a savepoint released: not committed yet
+        return
+    for action in session.info.pop(_AFTER_COMMIT, ()):
+        action()
+
+
+@event.listens_for(Session, "after_transaction_end")
+def _ended(session: Session, transaction) -> None:
+    if transaction.parent is None:  # rolled back (or committed, and run already)
+        session.info.pop(_AFTER_COMMIT, None)
 
 
 class DeadlineExceeded(BaseException):

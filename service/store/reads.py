@@ -17,7 +17,7 @@ from sqlalchemy.orm import Session, joinedload, selectinload
 from ..errors import NotFound, ServiceError, ValidationFailed
 from . import changes, clock, play
 from .access import identify
-from .db import DATABASE_AWAY, deadline
+from .db import DATABASE_AWAY, LOST_RACE, deadline, writing
 from .models import EventRow, Game, Status, Visibility
 from .render import render_event
 
@@ -28,7 +28,10 @@ log = logging.getLogger(__name__)
 def load(session: Session, game_id: uuid.UUID, lock: bool = False) -> Game:
     """The game; locked, or else with its seats in the same statement, so that who holds
     which seat is read at the same moment as the game (a seat can change hands between
-    two reads: a player leaves a waiting table and the later seats move up)."""
+    two reads: a player leaves a waiting table and the later seats move up). A locked
+    game's seats are read after the lock, by a statement of their own: a statement that
+    waited for the lock sees the other tables as they were when it began, so a seat
+    taken meanwhile would be missing."""
     query = select(Game).where(Game.id == game_id).execution_options(populate_existing=True)
     query = query.with_for_update() if lock else query.options(joinedload(Game.seats))
     game = session.scalars(query).unique().one_or_none()
@@ -40,11 +43,16 @@ def load(session: Session, game_id: uuid.UUID, lock: bool = False) -> Game:
 def load_current(session: Session, game_id: uuid.UUID) -> Game:
     """The game with whatever is due applied first: a read, too, moves bots and clocks."""
     game = load(session, game_id)
-    if play.is_due(game, clock.now()):
-        game = load(session, game_id, lock=True)
-        play.catch_up(session, game, clock.now())
-        session.commit()
-    return game
+    if not play.is_due(game, clock.now()):
+        return game
+    try:
+        with writing(session):
+            game = load(session, game_id, lock=True)
+            play.catch_up(session, game, clock.now())
+        return game
+    except LOST_RACE:  # the worker or another request applied it first (SQLite)
+        session.rollback()
+        return load(session, game_id)
 
 
 def events_page(

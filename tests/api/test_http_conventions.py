@@ -207,6 +207,7 @@ def test_an_allowed_origin_may_send_the_api_headers_and_read_the_answers(cors_cl
     assert answer.headers["Access-Control-Allow-Origin"] == "https://games.example"
     exposed = {h.strip() for h in answer.headers["Access-Control-Expose-Headers"].split(",")}
     assert {"ETag", "Location", "Retry-After", "X-Request-ID"} <= exposed
+    assert "Origin" in answer.headers["Vary"]  # a shared cache keeps each origin's apart
     stranger = client.get(CATALOG, headers={"Origin": "https://evil.example"})
     assert "Access-Control-Allow-Origin" not in stranger.headers
 

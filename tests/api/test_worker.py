@@ -14,9 +14,11 @@ from datetime import timedelta
 from pathlib import Path
 
 import pytest
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm.exc import StaleDataError
 
 from service import worker
-from service.store import clock
+from service.store import clock, reads
 from service.store.models import Game
 
 from .table import Table, bearer
@@ -160,3 +162,53 @@ def test_a_game_that_fails_does_not_hold_up_the_others(app, client, monkeypatch)
         quarantined = clock.aware(session.get(Game, uuid.UUID(tables[0].id)).next_action_at)
     assert quarantined > now[0], "the broken one waits before it is tried again"
     assert worker.sweep(sessions) == 0
+
+
+def _bot_table(client, seed: int) -> Table:
+    table = Table.create(client, players=0, seats=3, deal=False, think_seconds=2, seed=seed)
+    client.post(
+        f"/v1/games/{table.id}/deal", json={"fill_with_bots": "random"}, headers=bearer(table.host)
+    )
+    return table
+
+
+def test_a_race_lost_to_a_request_is_no_failure(app, client, monkeypatch):
+    """On SQLite nothing is skipped: a request may apply a due move while the worker does,
+    and the loser's insert of the same event fails. The worker leaves the game as the
+    winner saved it (due when it is due), not quarantined."""
+    now = [clock.now()]
+    monkeypatch.setattr(clock, "now", lambda: now[0])
+    table = _bot_table(client, seed=3)
+    now[0] += timedelta(seconds=3)
+    catch_up = worker.play.catch_up
+
+    def lose(session, game, at, applied_in="request"):
+        catch_up(session, game, at, applied_in)
+        session.flush()
+        raise IntegrityError("INSERT INTO events", {}, Exception("the seq is taken"))
+
+    monkeypatch.setattr(worker.play, "catch_up", lose)
+    sessions = app.extensions["db_sessions"]
+    with sessions() as session:
+        due = clock.aware(session.get(Game, uuid.UUID(table.id)).next_action_at)
+    assert worker.sweep(sessions) == 0
+    with sessions() as session:
+        assert clock.aware(session.get(Game, uuid.UUID(table.id)).next_action_at) == due
+
+
+def test_a_read_that_loses_the_race_to_apply_what_is_due_answers_all_the_same(
+    app, client, monkeypatch
+):
+    now = [clock.now()]
+    monkeypatch.setattr(clock, "now", lambda: now[0])
+    table = _bot_table(client, seed=4)
+    now[0] += timedelta(seconds=3)
+    catch_up = reads.play.catch_up
+
+    def lose(session, game, at, applied_in="request"):
+        catch_up(session, game, at, applied_in)
+        raise StaleDataError("the version moved on")
+
+    monkeypatch.setattr(reads.play, "catch_up", lose)
+    for path in ("", "/view", "/events?after=0"):
+        assert client.get(f"/v1/games/{table.id}{path}").status_code == 200, path
