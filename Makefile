@@ -85,8 +85,10 @@ lint-docker: install-dev
 	$(BIN)/python tools/check_compose.py compose.yaml
 
 bench: install-dev
-	$(BIN)/python -m tests.bench
-	$(BIN)/python tools/bot_winrates.py $(GAMES)
+	test -x .venv-openspiel/bin/python || $(PYTHON) -m venv .venv-openspiel
+	.venv-openspiel/bin/python -c 'import pyspiel' 2>/dev/null || .venv-openspiel/bin/pip install --quiet open_spiel -e . || echo "no OpenSpiel: the engine part skips it"
+	$(BIN)/python -m tests.bench $(PARTS)
+	$(if $(WINRATES),$(BIN)/python tools/bot_winrates.py $(GAMES))
 
 # Real-time capacity: waiters held, health and wake latency (not a test; prints figures).
 bench-push: install-dev

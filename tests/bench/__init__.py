@@ -1,0 +1,17 @@
+"""`make bench` (``python -m tests.bench [http] [rounds] [length] [engine]``): one table of
+figures, each beside a reference measured in the same run. It asserts nothing about speed.
+
+- ``http``: the service as ``make run`` serves it (gunicorn, ``gunicorn.conf.py``, plus
+  ``python -m service.worker``) on a fresh PostgreSQL database, against a bare Flask app
+  under the same gunicorn settings (``bare.py``: the framework's ceiling) and pgbench
+  running the SQL one move sends (captured in process: the database's ceiling).
+- ``rounds``: SQL statements, transactions and pool pings per view, move, automatic move,
+  worker sweep and events page, counted with SQLAlchemy's engine events.
+- ``length``: move, view, automatic move and last events page at event 10, 1,000 and
+  10,000 of one long game.
+- ``engine``: random playouts per second, ours against OpenSpiel (``.venv-openspiel``),
+  and every game's playouts and stored bytes per move.
+
+Nothing here is imported by the load client before gevent patches it (``client.py``), so
+this package's ``__init__`` imports nothing.
+"""

@@ -1,0 +1,315 @@
+"""Part ``http``: HTTP moves against two ceilings (see ``__init__``)."""
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import tempfile
+from contextlib import contextmanager, suppress
+from pathlib import Path
+
+from sqlalchemy import create_engine, text
+from sqlalchemy.engine import make_url
+
+from ..databases import create_database, drop_database
+from ..push.server import CONFIG, HOST, ROOT, Server, _stop, _wait_until_up, free_port, serve
+from . import pgbench
+from .common import UNLIMITED
+from .report import num, percentile, progress, ratio
+
+WORKERS = 2
+KINDS = ("view", "move", "deal")
+
+
+@contextmanager
+def serve_bare(workers: int = WORKERS):
+    """``bare.py`` under the same gunicorn config as the service (``serve()`` with the app
+    named on the command line, which gunicorn prefers to the config's ``wsgi_app``)."""
+    port = free_port()
+    gunicorn = str(Path(sys.executable).parent / "gunicorn")
+    env = {**os.environ, "BIND": f"{HOST}:{port}", "WORKERS": str(workers)}
+    with tempfile.TemporaryFile() as output:
+        process = subprocess.Popen(
+            [gunicorn, "-c", str(CONFIG), "tests.bench.bare:app"],
+            cwd=ROOT,
+            env=env,
+            stdout=output,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+        try:
+            server = Server(HOST, port, process.pid, process, output)
+            _wait_until_up(server, process, workers)
+            yield server
+        finally:
+            _stop(process)
+
+
+@contextmanager
+def service_worker(url: str):
+    """``python -m service.worker`` beside gunicorn, as ``service.run`` starts it."""
+    with tempfile.TemporaryFile() as output:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "service.worker"],
+            cwd=ROOT,
+            env={**os.environ, **UNLIMITED, "DATABASE_URL": url},
+            stdout=output,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+        try:
+            yield process
+        finally:
+            with suppress(ProcessLookupError):
+                os.kill(process.pid, signal.SIGTERM)
+            try:
+                process.wait(10)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
+
+
+def load(server: Server, clients: int, seconds: float, worker_pid=None, database=None) -> dict:
+    config = {
+        "host": server.host,
+        "port": server.port,
+        "clients": clients,
+        "seconds": seconds,
+        "warmup": min(2.0, max(0.5, seconds / 10)),
+        "game": "old-maid",
+        "server_pid": server.master,
+        "worker_pid": worker_pid,
+        "database": database,
+    }
+    done = subprocess.run(
+        [sys.executable, "-m", "tests.bench.client", json.dumps(config)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    )
+    if done.returncode:
+        raise RuntimeError(
+            f"the load client failed:\n{done.stderr[-3000:]}\n{server.log()[-3000:]}"
+        )
+    result = json.loads(done.stdout.strip().splitlines()[-1])
+    result["requests"] = sum(len(v) for v in result["latencies"].values())
+    return result
+
+
+def on_disk(url: str) -> dict:
+    """Bytes on disk after the run (tables with indexes and TOAST), per move made."""
+    engine = create_engine(url)
+    with engine.connect() as connection:
+        sizes = {
+            table: connection.scalar(text(f"SELECT pg_total_relation_size('{table}')"))
+            for table in ("games", "seats", "events")
+        }
+        moves = connection.scalar(text("SELECT count(*) FROM events WHERE by IS NOT NULL"))
+        events = connection.scalar(text("SELECT count(*) FROM events"))
+    engine.dispose()
+    return {"sizes": sizes, "moves": moves, "events": events}
+
+
+def run(server_url: str, seconds: float, counts, report, found: dict) -> None:
+    pg_seconds = float(os.environ.get("PGBENCH_SECONDS") or max(1, round(seconds / 2)))
+    results: dict = {"service": {}, "bare": {}, "pgbench": {}}
+    url = create_database(server_url)
+    try:
+        progress("http: the service (gunicorn.conf.py, 2 workers) and service.worker")
+        with serve(url, workers=WORKERS, env=UNLIMITED) as server, service_worker(url) as worker:
+            for n in counts:
+                progress(f"http: service, {n} clients, {seconds:g} s")
+                results["service"][n] = load(server, n, seconds, worker.pid, make_url(url).database)
+        found["old-maid on disk"] = on_disk(url)
+    finally:
+        drop_database(server_url, url)
+    progress("http: bare Flask app under the same gunicorn config")
+    with serve_bare() as server:
+        for n in counts:
+            progress(f"http: bare, {n} clients, {seconds:g} s")
+            results["bare"][n] = load(server, n, seconds)
+    url = create_database(server_url)
+    try:
+        progress("pgbench: capturing one move in process")
+        captured = pgbench.capture(url)
+        found["captured move"] = captured
+        pgbench.clone(url, captured, max(counts))
+        variants = {
+            "move + hint": pgbench.script(captured, notify=True),
+            "move, no hint": pgbench.script(captured, notify=False),
+            "view + move + hint": pgbench.script(captured, notify=True, with_view=True),
+        }
+        found["pgbench scripts"] = variants
+        with pgbench.Listeners(url, WORKERS):
+            for name, body in variants.items():
+                for n in counts:
+                    progress(f"pgbench: {name}, {n} clients, {pg_seconds:g} s")
+                    results["pgbench"][(name, n)] = pgbench.run(url, body, n, pg_seconds, captured)
+    finally:
+        drop_database(server_url, url)
+    rows(results, counts, report)
+    script_row(captured, results, report)
+
+
+def script_row(captured, results, report) -> None:
+    from .capture import describe
+
+    mirrors = all(r["mirrors"] for r in results["pgbench"].values())
+    failed = sum(r["failed"] for r in results["pgbench"].values())
+    report.add(
+        "pgbench script",
+        "one captured move (Old Maid, 4 humans)",
+        describe(captured.move),
+        "round trips",
+        "+ hint: " + describe(captured.move.side) if captured.move.side.round_trips else "",
+    )
+    report.add(
+        "pgbench script",
+        "each transaction added one move's events and version",
+        "yes" if mirrors else "NO: the script does not mirror a move",
+        "",
+        f"{captured.events} events/move; {failed} failed transactions; -M prepared, -j 2",
+    )
+
+
+def rows(results: dict, counts, report) -> None:
+    for n in counts:
+        part = f"http, {n} clients"
+        service, bare = results["service"][n], results["bare"][n]
+        hint, plain = (
+            results["pgbench"][("move + hint", n)],
+            results["pgbench"][("move, no hint", n)],
+        )
+        loop = results["pgbench"][("view + move + hint", n)]
+        s_rps = service["requests"] / service["seconds"]
+        b_rps = bare["requests"] / bare["seconds"]
+        s_mps = service["moves"] / service["seconds"]
+        b_mps = bare["moves"] / bare["seconds"]
+        report.add(
+            part,
+            "requests/s (all kinds)",
+            num(s_rps),
+            "req/s",
+            f"bare Flask {num(b_rps)}",
+            ratio(s_rps, b_rps),
+        )
+        report.add(
+            part,
+            "moves/s (view + move each)",
+            num(s_mps),
+            "moves/s",
+            f"bare Flask {num(b_mps)}",
+            ratio(s_mps, b_mps),
+        )
+        report.add(
+            part,
+            "moves/s vs the move's SQL",
+            num(s_mps),
+            "moves/s",
+            f"pgbench move+hint {num(hint['tps'])} tps",
+            ratio(s_mps, hint["tps"]),
+        )
+        report.add(
+            part,
+            "",
+            "",
+            "",
+            f"pgbench move, no hint {num(plain['tps'])} tps",
+            ratio(s_mps, plain["tps"]),
+        )
+        report.add(
+            part,
+            "",
+            "",
+            "",
+            f"pgbench view+move+hint {num(loop['tps'])} tps",
+            ratio(s_mps, loop["tps"]),
+        )
+        for kind in KINDS:
+            values = service["latencies"].get(kind, [])
+            if not values:
+                continue
+            figure = "/".join(num(percentile(values, p) * 1000, 1) for p in (0.5, 0.95, 0.99))
+            ref = bare["latencies"].get(kind, [])
+            reference = (
+                "bare " + "/".join(num(percentile(ref, p) * 1000, 1) for p in (0.5, 0.95, 0.99))
+                if ref
+                else ""
+            )
+            if kind == "move":
+                reference += f"; pgbench move+hint avg {num(hint['latency_ms'], 1)}"
+            report.add(
+                part, f"{kind} latency p50/p95/p99 (n={len(values)})", figure, "ms", reference
+            )
+        s_cpu, b_cpu = service["cpu"], bare["cpu"]
+        s_cpu.setdefault("postgres", 0.0)
+        b_cpu.setdefault("postgres", 0.0)
+        s_per = s_cpu["server"] / service["requests"] * 1000
+        b_per = b_cpu["server"] / bare["requests"] * 1000
+        report.add(
+            part,
+            "gunicorn CPU per request (master+workers)",
+            num(s_per, 2),
+            "ms",
+            f"bare {num(b_per, 2)}",
+            ratio(s_per, b_per),
+        )
+        pg_move = s_cpu["postgres"] / max(service["moves"], 1) * 1000
+        pg_ref = hint["cpu"]["postgres"] / max(hint["transactions"], 1) * 1000
+        pg_loop = loop["cpu"]["postgres"] / max(loop["transactions"], 1) * 1000
+        report.add(
+            part,
+            "PostgreSQL CPU per move (its backends)",
+            num(pg_move, 2),
+            "ms",
+            f"pgbench move+hint {num(pg_ref, 2)}, view+move+hint {num(pg_loop, 2)}",
+            ratio(pg_move, pg_loop),
+        )
+        report.add(
+            part, "service.worker CPU in the window", num(s_cpu.get("worker", 0), 2), "s", ""
+        )
+        s_client = s_cpu["client"] / service["requests"] * 1000
+        b_client = b_cpu["client"] / bare["requests"] * 1000
+        report.add(
+            part,
+            "load client CPU (one process)",
+            f"{num(s_cpu['client'], 2)} ({num(s_client, 3)}/req)",
+            "s (ms)",
+            f"bare run {num(b_cpu['client'], 2)} ({num(b_client, 3)}/req); "
+            f"pgbench {num(hint['cpu']['pgbench'], 2)}",
+        )
+        share = s_cpu["machine_share"]
+        others = (
+            s_cpu["machine_busy"]
+            - s_cpu["server"]
+            - s_cpu["postgres"]
+            - s_cpu["client"]
+            - s_cpu.get("worker", 0)
+        )
+        b_others = b_cpu["machine_busy"] - b_cpu["server"] - b_cpu["client"]
+        report.add(
+            part,
+            "machine busy (2 cores, all shared)",
+            f"{num(share * 100)}%",
+            "",
+            f"bare run {num(b_cpu['machine_share'] * 100)}%; "
+            f"pgbench {num(hint['cpu']['machine_share'] * 100)}%",
+        )
+        report.add(
+            part,
+            "  of which processes not ours",
+            num(others, 1),
+            "CPU s",
+            f"of {num(s_cpu['machine_busy'], 1)} busy in {num(service['seconds'])} s; "
+            f"bare run {num(b_others, 1)} of {num(b_cpu['machine_busy'], 1)}",
+        )
+        errors = sum(service["errors"].values())
+        if errors or service["reconnects"] or not hint["mirrors"]:
+            report.add(
+                part,
+                "errors / reconnects / pgbench mirrors",
+                f"{errors} {service['errors']} / {service['reconnects']}",
+                "",
+                "answers that were not 2xx, by kind; reconnections of the client",
+            )
