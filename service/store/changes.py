@@ -109,11 +109,13 @@ class Publisher:
     def _notify(self, batch: dict[str, int]) -> None:
         payloads = [f"{game_id}:{seq}" for game_id, seq in batch.items()]
         try:
-            with deadline(PUBLISH_SECONDS), self._engine.begin() as connection:
-                connection.execute(text("SET LOCAL synchronous_commit = off"))
-                connection.execute(
+            with deadline(PUBLISH_SECONDS), self._engine.connect() as connection:
+                # One statement in autocommit mode, one round trip; its own transaction
+                # need not wait for the disk (the setting lasts until it commits).
+                connection.execution_options(isolation_level="AUTOCOMMIT").execute(
                     text(
-                        "SELECT pg_notify(:channel, payload)"
+                        "SELECT set_config('synchronous_commit', 'off', true),"
+                        " pg_notify(:channel, payload)"
                         " FROM unnest(CAST(:payloads AS text[])) AS payload"
                     ),
                     {"channel": CHANNEL, "payloads": payloads},

@@ -3,7 +3,8 @@ app's engine (``app.extensions["db_engine"]``): statements (``before_cursor_exec
 executemany is one statement, sent by psycopg 3 as one pipeline), transactions
 (``begin``, ``commit``, ``rollback``) and the pool's pre-pings (``dialect.do_ping``, which
 bypasses the cursor events). psycopg 3 sends BEGIN as a round trip of its own, so round
-trips = statements + BEGIN + COMMIT + ROLLBACK + pings.
+trips = statements + BEGIN + COMMIT + ROLLBACK + pings, counting the transaction's
+statements only where psycopg sends them (not in autocommit mode, which reads use).
 
 What other threads send meanwhile (the process's publisher of change hints, which sends
 them after the commit, off the request's path) is counted apart, in ``Tally.side``."""
@@ -14,6 +15,7 @@ from collections import Counter
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 
+from psycopg.pq import TransactionStatus
 from sqlalchemy import event
 
 KINDS = ("SELECT", "LOCK", "NOTIFY", "INSERT", "UPDATE", "DELETE", "OTHER")
@@ -71,9 +73,8 @@ class Recorder:
         self.current: Tally | None = None
         self.thread: int | None = None
         event.listen(engine, "before_cursor_execute", self._execute)
-        event.listen(engine, "begin", lambda _conn: self._bump("begin"))
-        event.listen(engine, "commit", lambda _conn: self._bump("commit"))
-        event.listen(engine, "rollback", lambda _conn: self._bump("rollback"))
+        for name in ("begin", "commit", "rollback"):
+            event.listen(engine, name, lambda conn, name=name: self._bump_if_sent(name, conn))
         dialect = engine.dialect
         ping = dialect.do_ping
 
@@ -90,6 +91,17 @@ class Recorder:
         if self.current is None:
             return None
         return self.current if threading.get_ident() == self.thread else self.current.side
+
+    def _bump_if_sent(self, name: str, conn) -> None:
+        """SQLAlchemy's transaction events, counted when psycopg sends something: never
+        in autocommit mode (a reading session), and no ROLLBACK or COMMIT of a
+        transaction that never began (psycopg knows, and sends nothing)."""
+        driver = conn.connection.driver_connection
+        if driver.autocommit:
+            return
+        if name != "begin" and driver.info.transaction_status == TransactionStatus.IDLE:
+            return
+        self._bump(name)
 
     def _bump(self, name: str) -> None:
         tally = self._target()
