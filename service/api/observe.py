@@ -20,7 +20,9 @@ SANE_REQUEST_ID = re.compile(r"[A-Za-z0-9._~-]{1,128}")
 
 def request_id() -> str:
     """The id of the request being served."""
-    return g.setdefault("request_id", new_request_id())
+    if "request_id" not in g:
+        g.request_id = new_request_id()
+    return g.request_id
 
 
 def new_request_id() -> str:

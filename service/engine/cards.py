@@ -30,6 +30,15 @@ def sort_key(card: str) -> tuple[int, int]:
     return (RANKS.index(rank(card)), SUITS.index(suit(card)))
 
 
+# Looked up, not worked out, on the games' hot paths: a standard card's rank and suit,
+# and its place in the showing order of ``sort_key`` (the joker last).
+CARD_RANK: dict[str, str] = {card: rank(card) for card in standard_deck()}
+CARD_SUIT: dict[str, str] = {card: suit(card) for card in standard_deck()}
+CARD_ORDER: dict[str, int] = {
+    card: place for place, card in enumerate(sorted([*standard_deck(), JOKER], key=sort_key))
+}
+
+
 def deal_from_top(deck: list[str], players: int, dealer: int, per_hand: int) -> list[list[str]]:
     """Deal ``per_hand`` cards each, one at a time from the top of ``deck`` (its end),
     starting with the player left of the dealer; the rest of ``deck`` is the stock."""

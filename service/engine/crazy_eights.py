@@ -9,6 +9,7 @@ full circle the round is blocked. No reshuffle.
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import Any, ClassVar, cast
 
 from .base import (
@@ -24,7 +25,7 @@ from .base import (
     deal_events,
     optional,
 )
-from .cards import SUITS, deal_from_top, rank, sort_key, standard_deck, suit
+from .cards import CARD_ORDER, CARD_RANK, CARD_SUIT, SUITS, deal_from_top, rank, standard_deck, suit
 from .rng import Rng
 
 # "10 points for each face card, 1 point for each ace, 50 points for each eight"
@@ -59,9 +60,11 @@ class CrazyEightsState:
         return not self.hands[seat]
 
     def over(self) -> bool:
-        return self.blocked or any(
-            all(self.is_out(s) for s in self.team(seat)) for seat in range(self.players)
-        )
+        if self.blocked:
+            return True
+        if not self.partnership:  # each seat its own team: over once a hand is empty
+            return not all(self.hands)
+        return any(all(self.is_out(s) for s in self.team(seat)) for seat in range(self.players))
 
 
 @dataclass(frozen=True)
@@ -76,6 +79,31 @@ class Play(Move):
 @dataclass(frozen=True)
 class Draw(Move):
     kind: ClassVar[str] = "draw"
+
+
+# Every move legal_moves offers, made once (moves are frozen): a play for each card, four
+# for an 8 (one per suit it may name), in the order they are listed.
+PLAYS: dict[str, tuple[Play, ...]] = {
+    card: tuple(Play(card=card, suit=cast(Suit, named)) for named in SUITS)
+    if rank(card) == "8"
+    else (Play(card=card),)
+    for card in standard_deck()
+}
+DRAW = Draw()
+PASS = Pass()
+
+
+@cache  # 52 tops by 4 suits at most
+def plays_on(top: str, suit_in_play: str) -> dict[str, tuple[Play, ...]]:
+    """The plays each card offers on ``top`` with ``suit_in_play``: an 8 is wild (its four
+    plays); another card fits by suit, or by rank but not after an 8, which only the named
+    suit follows (one play); any other card offers none."""
+    top_rank = CARD_RANK[top]
+
+    def fits(card: str) -> bool:
+        return CARD_SUIT[card] == suit_in_play or (top_rank != "8" and CARD_RANK[card] == top_rank)
+
+    return {card: PLAYS[card] if rank(card) == "8" or fits(card) else () for card in PLAYS}
 
 
 @dataclass(frozen=True)
@@ -203,24 +231,31 @@ class CrazyEights(Game[CrazyEightsState]):
             partnership=options["partnership"],
             turn=(dealer + 1) % players,
         )
-        events = deal_events(dealer, hands, sort_key)
+        events = deal_events(dealer, hands, CARD_ORDER.__getitem__)
         events.append(Event("starter", None, {"card": starter, "stock": len(deck)}))
         return state, events
+
+    # The last answer of legal_moves and what it was worked out from (everything the rules
+    # read): a move's driver asks, then play() asks again before the move changes anything.
+    _last_legal: tuple[tuple[object, ...], tuple[Move, ...]] = ((), ())
 
     def legal_moves(self, state: CrazyEightsState, seat: int) -> list[Move]:
         if seat != state.turn:
             return []
-        hand = sorted(state.hands[seat], key=sort_key)
-        moves: list[Move] = []
-        for card in hand:
-            if rank(card) == "8":
-                moves += [Play(card=card, suit=cast(Suit, named)) for named in SUITS]
-            elif self._fits(state, card):
-                moves.append(Play(card=card))
+        hand = state.hands[seat]
+        asked = (seat, state.discard[-1], state.suit, bool(state.stock), *hand)
+        last_asked, moves_then = self._last_legal
+        if asked == last_asked:
+            return list(moves_then)
+        offers = plays_on(state.discard[-1], state.suit)
+        moves: list[Move] = [
+            play for card in sorted(hand, key=CARD_ORDER.__getitem__) for play in offers[card]
+        ]
         if state.stock:
-            moves.append(Draw())
+            moves.append(DRAW)
         elif not moves:
-            moves.append(Pass())
+            moves.append(PASS)
+        self._last_legal = asked, tuple(moves)
         return moves
 
     def apply(self, state: CrazyEightsState, seat: int, move: Move, rng: Rng) -> list[Event]:
@@ -239,7 +274,7 @@ class CrazyEights(Game[CrazyEightsState]):
             card = move.card
             state.hands[seat].remove(card)
             state.discard.append(card)
-            state.suit = move.suit or suit(card)
+            state.suit = move.suit or CARD_SUIT[card]
             state.passes = 0
             data = {"card": card, "suit": state.suit, "cards": len(state.hands[seat])}
             events = [Event("play", seat, data)]
@@ -256,7 +291,7 @@ class CrazyEights(Game[CrazyEightsState]):
         return CrazyEightsView(
             dealer=state.dealer,
             turn=state.turn,
-            hand=None if seat is None else sorted(state.hands[seat], key=sort_key),
+            hand=None if seat is None else sorted(state.hands[seat], key=CARD_ORDER.__getitem__),
             top=state.discard[-1],
             suit=cast(Suit, state.suit),  # a card's suit, or the one an 8 named
             discard=state.discard,
@@ -309,19 +344,15 @@ class CrazyEights(Game[CrazyEightsState]):
         ]
         return max(totals) >= target
 
-    def _fits(self, state: CrazyEightsState, card: str) -> bool:
-        top = state.discard[-1]
-        # after an 8 only the named suit (or another 8) fits
-        return suit(card) == state.suit or (rank(top) != "8" and rank(card) == rank(top))
-
     def _players_in(self, state: CrazyEightsState) -> int:
-        return sum(not state.is_out(s) for s in range(state.players))
+        return sum(map(bool, state.hands))  # those still holding cards
 
     def _next_in(self, state: CrazyEightsState, seat: int) -> int:
         """The next player clockwise who still holds cards (players out are skipped)."""
-        for step in range(1, state.players + 1):
-            candidate = (seat + step) % state.players
-            if not state.is_out(candidate):
+        players = len(state.hands)
+        for step in range(1, players + 1):
+            candidate = (seat + step) % players
+            if state.hands[candidate]:  # not out
                 return candidate
         raise AssertionError("a round with nobody in is over")
 

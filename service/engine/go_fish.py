@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, cast
 
 from .base import DEAL_EVENTS, Event, Game, Move, Option, Rank, RoundResult, deal_events, optional
-from .cards import RANKS, deal_from_top, rank, sort_key, standard_deck
+from .cards import CARD_ORDER, CARD_RANK, RANKS, deal_from_top, standard_deck
 from .rng import Rng
 
 
@@ -40,9 +40,12 @@ class GoFishState:
         if self.end == "all_books":
             # RULES.md: with the stock empty, a full cycle of turns in which no card
             # changes hands ends the round (else players could ask in vain forever).
+            if sum(map(len, self.books)) == len(RANKS):
+                return True
+            if self.stock:
+                return False
             holders = {seat for seat, hand in enumerate(self.hands) if hand}
-            stalled = not self.stock and holders <= set(self.fruitless)
-            return stalled or sum(map(len, self.books)) == len(RANKS)
+            return holders <= set(self.fruitless)  # stalled
         return not self.stock or not all(self.hands)
 
 
@@ -53,6 +56,17 @@ class Ask(Move):
     kind: ClassVar[str] = "ask"
     seat: int
     rank: Rank
+
+
+def asks_for(players: int) -> list[list[Ask]]:
+    """Every ask there is: ``asks[seat][i]`` asks ``seat`` for ``RANKS[i]``."""
+    return [
+        [Ask(seat=seat, rank=cast(Rank, wanted)) for wanted in RANKS] for seat in range(players)
+    ]
+
+
+# Each card's rank as its place in RANKS.
+RANK_PLACE: dict[str, int] = {card: RANKS.index(CARD_RANK[card]) for card in standard_deck()}
 
 
 @dataclass(frozen=True)
@@ -166,37 +180,47 @@ class GoFish(Game[GoFishState]):
             dealer=dealer,
             end=options["end"],
         )
-        events = deal_events(dealer, hands, sort_key)
+        events = deal_events(dealer, hands, CARD_ORDER.__getitem__)
         for seat in range(players):
             events += self._lay_books(state, seat)
         # "Randomly choose a player to go first."
         events += self._start_turn(state, rng.below(players))
         return state, events
 
+    # The last answer of legal_moves and what it was worked out from (everything the rules
+    # read): a move's driver asks, then play() asks again before the move changes anything.
+    _last_legal: tuple[tuple[object, ...], tuple[Move, ...]] = ((), ())
+
     def legal_moves(self, state: GoFishState, seat: int) -> list[Move]:
         if seat != state.turn:
             return []
-        held = sorted({rank(card) for card in state.hands[seat]}, key=RANKS.index)
-        return [
-            Ask(seat=other, rank=cast(Rank, wanted))  # the rank of a card held
-            for other in range(state.players)
-            if other != seat
-            for wanted in held
+        hand = state.hands[seat]
+        asked = (seat, len(state.hands), *hand)
+        last_asked, moves_then = self._last_legal
+        if asked == last_asked:
+            return list(moves_then)
+        held = sorted({RANK_PLACE[card] for card in hand})  # the ranks held
+        players = len(state.hands)
+        asks = ASKS if players <= len(ASKS) else asks_for(players)
+        moves: list[Move] = [
+            asks[other][wanted] for other in range(players) if other != seat for wanted in held
         ]
+        self._last_legal = asked, tuple(moves)
+        return moves
 
     def apply(self, state: GoFishState, seat: int, move: Move, rng: Rng) -> list[Event]:
         assert isinstance(move, Ask)  # checked legal
         asked, wanted = move.seat, move.rank
-        gift = [card for card in state.hands[asked] if rank(card) == wanted]
+        gift = [card for card in state.hands[asked] if CARD_RANK[card] == wanted]
         events = [Event("ask", seat, {"seat": asked, "rank": wanted})]
         if gift:
             state.fruitless = []
-            state.hands[asked] = [card for card in state.hands[asked] if card not in gift]
+            state.hands[asked] = [card for card in state.hands[asked] if CARD_RANK[card] != wanted]
             state.hands[seat] += gift
             # sorted: the giver's order would tell which of her cards she drew when
-            gift = sorted(gift, key=sort_key)
+            gift = sorted(gift, key=CARD_ORDER.__getitem__)
             events.append(Event("give", asked, {"to_seat": seat, "cards": gift}))
-            events += self._lay_books(state, seat)
+            events += self._lay_book(state, seat, wanted)
             return events + self._next_turn(state, seat)
         events.append(Event("go_fish", asked, {"to_seat": seat}))
         if not state.stock:
@@ -204,13 +228,13 @@ class GoFish(Game[GoFishState]):
             return events + self._next_turn(state, asked)
         card = state.stock.pop()
         state.hands[seat].append(card)
-        if rank(card) == wanted:
+        if CARD_RANK[card] == wanted:
             # "show it to the other players and you get another turn"
             events.append(Event("draw", seat, {"stock": len(state.stock), "shown": card}))
-            events += self._lay_books(state, seat)
+            events += self._lay_book(state, seat, wanted)
             return events + self._next_turn(state, seat)
         events.append(Event("draw", seat, {"stock": len(state.stock)}, {"card": card}, (seat,)))
-        events += self._lay_books(state, seat)
+        events += self._lay_book(state, seat, CARD_RANK[card])
         # "NOTE: The 'next player' is the one who said 'Go fish.'"
         return events + self._next_turn(state, asked)
 
@@ -219,7 +243,7 @@ class GoFish(Game[GoFishState]):
         return GoFishView(
             dealer=state.dealer,
             turn=state.turn,
-            hand=None if seat is None else sorted(state.hands[seat], key=sort_key),
+            hand=None if seat is None else sorted(state.hands[seat], key=CARD_ORDER.__getitem__),
             stock=len(state.stock),
             players=[
                 FishPlayer(seat=s, cards=len(hand), books=state.books[s])
@@ -240,14 +264,25 @@ class GoFish(Game[GoFishState]):
         return RoundResult(winners, losers, {"books": [len(b) for b in state.books]})
 
     def _lay_books(self, state: GoFishState, seat: int) -> list[Event]:
-        counts = Counter(rank(card) for card in state.hands[seat])
-        events = []
+        """Lay down every book in ``seat``'s hand (at the deal)."""
+        counts = Counter(map(CARD_RANK.__getitem__, state.hands[seat]))
+        events: list[Event] = []
         for complete in sorted((r for r, n in counts.items() if n == 4), key=RANKS.index):
-            book = sorted((c for c in state.hands[seat] if rank(c) == complete), key=sort_key)
-            state.hands[seat] = [c for c in state.hands[seat] if rank(c) != complete]
-            state.books[seat].append(cast(Rank, complete))  # four cards of it
-            events.append(Event("book", seat, {"rank": complete, "cards": book}))
+            events += self._lay_book(state, seat, complete)
         return events
+
+    def _lay_book(self, state: GoFishState, seat: int, wanted: str) -> list[Event]:
+        """Lay down the book of ``wanted`` if ``seat`` now holds all four. After the deal
+        only the rank of the cards just given or drawn can be one: books are laid at once,
+        so no hand held four of any rank before."""
+        if list(map(CARD_RANK.__getitem__, state.hands[seat])).count(wanted) < 4:
+            return []
+        book = sorted(
+            (c for c in state.hands[seat] if CARD_RANK[c] == wanted), key=CARD_ORDER.__getitem__
+        )
+        state.hands[seat] = [c for c in state.hands[seat] if CARD_RANK[c] != wanted]
+        state.books[seat].append(cast(Rank, wanted))  # four cards of it
+        return [Event("book", seat, {"rank": wanted, "cards": book})]
 
     def _next_turn(self, state: GoFishState, seat: int) -> list[Event]:
         """End the game if it is over, or start ``seat``'s turn."""
@@ -259,8 +294,9 @@ class GoFish(Game[GoFishState]):
     def _start_turn(self, state: GoFishState, seat: int) -> list[Event]:
         """``all_books``: an empty hand draws one card, or sits out if the stock is empty."""
         events: list[Event] = []
-        for step in range(state.players):
-            candidate = (seat + step) % state.players
+        players = len(state.hands)
+        for step in range(players):
+            candidate = (seat + step) % players
             if state.hands[candidate]:
                 state.turn = candidate
                 return events
@@ -284,3 +320,7 @@ class GoFish(Game[GoFishState]):
             None,
             {"winners": list(result.winners), "books": [len(b) for b in state.books]},
         )
+
+
+# The asks legal_moves offers, made once (moves are frozen).
+ASKS = asks_for(GoFish.max_players)
