@@ -39,6 +39,7 @@ wsgi_app = "service:create_app()"
 control_socket_disable = True
 # JSON lines on stderr (service/logs.py); the app writes the access lines itself.
 logconfig_dict = logs.LOGCONFIG
+logger_class = "service.logs.GunicornLogger"
 
 # the garbage collector's thresholds in the workers (see post_worker_init)
 GC_THRESHOLDS = [int(n) for n in os.environ.get("GC_THRESHOLDS", "50000,20,100").split(",")]

@@ -10,6 +10,7 @@ import logging
 import logging.config
 import os
 
+from gunicorn.glogging import Logger as GunicornBaseLogger
 from pythonjsonlogger.json import JsonFormatter
 
 LEVEL = os.environ.get("LOG_LEVEL", "INFO").upper()
@@ -61,3 +62,11 @@ LOGCONFIG: dict = {
 
 def configure() -> None:
     logging.config.dictConfig(LOGCONFIG)
+
+
+class GunicornLogger(GunicornBaseLogger):
+    """gunicorn's logger with its access log off for good: with ``logconfig_dict`` set,
+    gunicorn would build every request's log fields only for its logger to drop them."""
+
+    def _compute_access_log_enabled(self) -> bool:
+        return False
