@@ -1,6 +1,5 @@
 """The interface every game implements, its events and its small family of errors."""
 
-import copy
 import dataclasses
 import json
 from abc import ABC, abstractmethod
@@ -35,6 +34,18 @@ class InvalidOptions(EngineError):
         super().__init__(f"option {option!r}: {message}")
         self.option = option
         self.message = message
+
+
+def copied(value: Any) -> Any:
+    """A copy of JSON-like data (dicts, lists, tuples and immutable leaves), as
+    ``copy.deepcopy`` makes it, twice as fast: it keeps no memo of shared objects."""
+    if isinstance(value, dict):
+        return {key: copied(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [copied(item) for item in value]
+    if isinstance(value, tuple):
+        return tuple(copied(item) for item in value)
+    return value
 
 
 def canonical(value: Any) -> str:
@@ -277,7 +288,7 @@ class Game(ABC, Generic[S]):
     def load_state(self, data: dict[str, Any]) -> S:
         """A state of its own: moves change it in place, and must not change ``data``
         (the store's copy, which then would look unchanged and not be saved)."""
-        state: S = self.state_type(**copy.deepcopy(data))
+        state: S = self.state_type(**copied(data))
         return state
 
     @abstractmethod
