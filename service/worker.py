@@ -19,12 +19,12 @@ import time
 from datetime import timedelta
 
 from sqlalchemy import delete, select, update
-from sqlalchemy.orm import Session, joinedload, sessionmaker
+from sqlalchemy.orm import Session, sessionmaker
 
 from . import logs, metrics
 from .config import Config
 from .store import clock, play, retention
-from .store.db import DATABASE_AWAY, LOST_RACE, make_engine, make_session_factory, upsert
+from .store.db import DATABASE_AWAY, lost_race, make_engine, make_session_factory, upsert
 from .store.models import Game, Status, WorkerHeartbeat
 
 log = logging.getLogger("service.worker")
@@ -56,11 +56,11 @@ def sweep(sessions: sessionmaker[Session], stop=lambda: False) -> int:
                 handled += _advance(session, game_id, clock.now())
             except DATABASE_AWAY:
                 raise
-            except LOST_RACE:  # a request applied it first (on SQLite, which cannot skip)
+            except Exception as error:  # one broken game must not hold up the others
                 session.rollback()
-            except Exception:  # one broken game must not hold up the others
+                if lost_race(session, error):  # a request applied it first
+                    continue
                 log.exception("game %s failed; retrying it in %s s", game_id, QUARANTINE_SECONDS)
-                session.rollback()
                 _quarantine(session, game_id, now)
     return handled
 
@@ -69,17 +69,12 @@ def _advance(session: Session, game_id, now) -> int:
     """Apply what is due in one game at ``now``, read after the candidates were picked,
     in a transaction of its own; 0 if another worker or a request holds it, or it is no
     longer due."""
-    game = (
-        session.scalars(
-            select(Game)
-            .where(Game.id == game_id, Game.next_action_at <= now)
-            .options(joinedload(Game.seats))
-            .with_for_update(of=Game, skip_locked=True)
-            .execution_options(populate_existing=True)
-        )
-        .unique()
-        .one_or_none()
-    )
+    game = session.scalars(
+        select(Game)
+        .where(Game.id == game_id, Game.next_action_at <= now)
+        .with_for_update(skip_locked=True)
+        .execution_options(populate_existing=True)
+    ).one_or_none()
     if game is not None:
         play.catch_up(session, game, now, applied_in="worker")
     session.commit()

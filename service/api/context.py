@@ -16,8 +16,7 @@ log = logging.getLogger(__name__)
 
 
 def session() -> Session:
-    """The request's session, closed (and rolled back if uncommitted) at teardown. A
-    request uses this one or ``read_session``, not both."""
+    """The request's session, closed (and rolled back if uncommitted) at teardown."""
     if "db_session" not in g:
         g.db_session = current_app.extensions["db_sessions"]()
     return g.db_session
@@ -25,9 +24,9 @@ def session() -> Session:
 
 def read_session() -> Session:
     """The request's session for reading (autocommit: no BEGIN, no ROLLBACK)."""
-    if "db_session" not in g:
-        g.db_session = current_app.extensions["db_reads"]()
-    return g.db_session
+    if "db_read_session" not in g:
+        g.db_read_session = current_app.extensions["db_reads"]()
+    return g.db_read_session
 
 
 # Requests that wait bound each of their looks at the database instead (``reads._look``).
@@ -56,12 +55,13 @@ def release_session() -> None:
     """Give the connection back (rolled back if uncommitted); the next ``session()`` is a
     new one. Never raises: a failure here would reach the client as the server's own 500
     page."""
-    db_session = g.pop("db_session", None)
-    try:
-        if db_session is not None:
-            db_session.close()
-    except (Exception, DeadlineExceeded) as error:  # the connection is discarded: no loss
-        log.warning("closing a session failed: %s", error)
+    for key in ("db_session", "db_read_session"):
+        db_session = g.pop(key, None)
+        try:
+            if db_session is not None:
+                db_session.close()
+        except (Exception, DeadlineExceeded) as error:  # the connection is discarded
+            log.warning("closing a session failed: %s", error)
 
 
 def bearer_token() -> str | None:

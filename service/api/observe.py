@@ -16,6 +16,8 @@ REQUEST_ID_HEADER = "X-Request-ID"
 # RFC 3986 unreserved characters only: the id is a valid URI reference (``instance``)
 # and safe in a header and a log line.
 SANE_REQUEST_ID = re.compile(r"[A-Za-z0-9._~-]{1,128}")
+# A metric's labels must be few: any other method a client makes up counts as "other".
+KNOWN_METHODS = {"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"}
 
 
 def request_id() -> str:
@@ -39,7 +41,8 @@ def _finish(response: Response) -> Response:
     seconds = time.perf_counter() - g.get("started", time.perf_counter())
     response.headers[REQUEST_ID_HEADER] = request_id()
     route = request.url_rule.rule if request.url_rule else "unmatched"
-    metrics.request_done(route, request.method, response.status_code, seconds)
+    method = request.method if request.method in KNOWN_METHODS else "other"
+    metrics.request_done(route, method, response.status_code, seconds)
     log.info(
         "%s %s %s",
         request.method,

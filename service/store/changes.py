@@ -17,6 +17,7 @@ import _socket
 import logging
 import socket
 import threading
+import time
 import uuid
 import weakref
 from collections import defaultdict
@@ -27,6 +28,7 @@ import psycopg
 from sqlalchemy import text
 from sqlalchemy.engine import Engine, make_url
 from sqlalchemy.orm import Session
+from sqlalchemy.pool import Pool
 
 from .. import metrics
 from ..errors import DatabaseUnavailable
@@ -49,6 +51,7 @@ CONNECTION: dict[str, Any] = {
 }
 RECONNECT_SECONDS = (0.1, 5.0)  # first and longest pause between reconnections
 PUBLISH_SECONDS = 2.0  # the most a batch of hints may wait on the database
+RETRY_SECONDS = (0.1, 5.0)  # first and longest pause before a batch is tried again
 
 
 def publish(session: Session, game_id: uuid.UUID, seq: int) -> None:
@@ -69,9 +72,9 @@ class Publisher:
     changed) and leave in one statement per batch, in a transaction that writes nothing
     else and need not wait for the disk (``synchronous_commit`` off: a hint lost in a
     crash costs a waiter one look at its deadline, as a listener's reconnection does).
-    While the database is away a batch is dropped, with a warning."""
+    While the database is away, a batch waits and is tried again, with a warning."""
 
-    _by_engine: "weakref.WeakKeyDictionary[Engine, Publisher]" = weakref.WeakKeyDictionary()
+    _by_pool: "weakref.WeakKeyDictionary[Pool, Publisher]" = weakref.WeakKeyDictionary()
     _making = threading.Lock()
 
     def __init__(self, engine: Engine):
@@ -83,30 +86,46 @@ class Publisher:
 
     @classmethod
     def of(cls, engine: Engine) -> "Publisher":
+        """The sender of this engine's database (one per pool: a reading session's engine
+        is another face of the same one)."""
         with cls._making:
-            publisher = cls._by_engine.get(engine)
+            publisher = cls._by_pool.get(engine.pool)
             if publisher is None:
-                publisher = cls._by_engine[engine] = cls(engine)
+                publisher = cls._by_pool[engine.pool] = cls(engine)
             return publisher
 
     def send(self, game_id: str, seq: int) -> None:
+        self._merge({game_id: seq})
         with self._lock:
-            self._pending[game_id] = max(seq, self._pending.get(game_id, 0))
             if self._thread is None:
                 self._thread = threading.Thread(target=self._run, name="publisher", daemon=True)
                 self._thread.start()
         self._ready.set()
 
+    def _merge(self, hints: dict[str, int]) -> None:
+        with self._lock:
+            for game_id, seq in hints.items():
+                self._pending[game_id] = max(seq, self._pending.get(game_id, 0))
+
     def _run(self) -> None:
+        pause = RETRY_SECONDS[0]
         while True:
             self._ready.wait()
             self._ready.clear()
             with self._lock:
                 batch, self._pending = self._pending, {}
-            if batch:
-                self._notify(batch)
+            if not batch or self._notify(batch):
+                pause = RETRY_SECONDS[0]
+                continue
+            # Kept for the next try (the newest seq of a game wins), so a waiter is woken
+            # late rather than never; as many as the games that changed meanwhile.
+            self._merge(batch)
+            time.sleep(pause)
+            pause = min(pause * 2, RETRY_SECONDS[1])
+            self._ready.set()
 
-    def _notify(self, batch: dict[str, int]) -> None:
+    def _notify(self, batch: dict[str, int]) -> bool:
+        """Send one batch; False if it could not be sent."""
         payloads = [f"{game_id}:{seq}" for game_id, seq in batch.items()]
         try:
             with deadline(PUBLISH_SECONDS), self._engine.connect() as connection:
@@ -120,10 +139,12 @@ class Publisher:
                     ),
                     {"channel": CHANNEL, "payloads": payloads},
                 )
+            return True
         except DATABASE_AWAY as error:
-            log.warning("%s hints not sent: %s", len(payloads), error)
+            log.warning("%s hints not sent yet: %s", len(payloads), error)
         except Exception:  # the sender outlives any one batch
-            log.exception("%s hints not sent", len(payloads))
+            log.exception("%s hints not sent yet", len(payloads))
+        return False
 
 
 class Waiter:

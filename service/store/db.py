@@ -6,6 +6,7 @@ a free pooled connection (``pool_timeout``), a statement and a row lock (server-
 ``statement_timeout`` and ``lock_timeout``), and, under gevent, the whole database work
 of a request (``deadline``): a frozen server never answers, and TCP cannot tell."""
 
+import logging
 import time
 from collections.abc import Callable
 from contextlib import contextmanager
@@ -13,7 +14,7 @@ from contextlib import contextmanager
 from sqlalchemy import create_engine, event
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Engine
-from sqlalchemy.exc import DisconnectionError, IntegrityError, InterfaceError, OperationalError
+from sqlalchemy.exc import IntegrityError, InterfaceError, InvalidatePoolError, OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.orm.exc import StaleDataError
@@ -22,6 +23,7 @@ from sqlalchemy.pool import QueuePool
 from .. import metrics
 from ..errors import DatabaseUnavailable
 
+log = logging.getLogger(__name__)
 CONNECT_SECONDS = 2  # libpq's minimum
 LOCK_SECONDS = 5
 IDLE_IN_TRANSACTION_SECONDS = 30
@@ -33,6 +35,13 @@ DATABASE_AWAY = (OperationalError, InterfaceError, PoolTimeout, DatabaseUnavaila
 # Another transaction changed the game first: the version moved under us (SQLite, where
 # FOR UPDATE does nothing, relies on this compare-and-set) or a row it inserted is taken.
 LOST_RACE = (StaleDataError, IntegrityError)
+
+
+def lost_race(session: Session, error: Exception) -> bool:
+    """Whether ``error`` is a race lost to another request or worker applying what was
+    due: only on SQLite, where nothing is locked or skipped. On PostgreSQL the row lock
+    rules races out, so there the same error is a bug, to be logged."""
+    return isinstance(error, LOST_RACE) and session.get_bind().dialect.name == "sqlite"
 
 
 def make_engine(
@@ -83,7 +92,8 @@ def _ping_when_idle(engine: Engine) -> None:
             dbapi_connection.execute("SELECT 1")
             dbapi_connection.autocommit = autocommit
         except Exception as error:  # any failure: a fresh connection instead
-            raise DisconnectionError(str(error)) from error
+            # a dead one after a restart: the pool's older connections are too
+            raise InvalidatePoolError(str(error)) from error
 
 
 def _watch_pool(engine: Engine) -> None:
@@ -139,7 +149,10 @@ def _committed(session: Session) -> None:
     if session.in_nested_transaction():  # a savepoint released: not committed yet
         return
     for action in session.info.pop(_AFTER_COMMIT, ()):
-        action()
+        try:
+            action()
+        except Exception:  # what is committed stays so: the request still succeeds
+            log.exception("an action after a commit failed")
 
 
 @event.listens_for(Session, "after_transaction_end")

@@ -17,7 +17,7 @@ from sqlalchemy.orm import Session, joinedload, selectinload
 from ..errors import NotFound, ServiceError, ValidationFailed
 from . import changes, clock, play
 from .access import identify
-from .db import DATABASE_AWAY, LOST_RACE, deadline, writing
+from .db import DATABASE_AWAY, LOST_RACE, deadline, lost_race, writing
 from .models import EventRow, Game, Status, Visibility
 from .render import render_event
 
@@ -50,8 +50,10 @@ def load_current(session: Session, game_id: uuid.UUID) -> Game:
             game = load(session, game_id, lock=True)
             play.catch_up(session, game, clock.now())
         return game
-    except LOST_RACE:  # the worker or another request applied it first (SQLite)
-        session.rollback()
+    except LOST_RACE as error:
+        if not lost_race(session, error):
+            raise
+        session.rollback()  # the worker or another request applied it first
         return load(session, game_id)
 
 

@@ -110,3 +110,24 @@ def test_one_listener_per_hub_that_survives_losing_its_connection(database_url):
     finally:
         hub.stop()
     wait_for(lambda: ours() == set())
+
+
+def test_hints_that_could_not_leave_are_sent_later(monkeypatch):
+    """The database away when a batch leaves: the batch waits and goes again, merged
+    with what came meanwhile (the newest seq of a game wins)."""
+    monkeypatch.setattr(changes, "RETRY_SECONDS", (0.05, 0.05))
+    sent, outcomes = [], iter([False, True])
+    publisher = changes.Publisher(engine=None)
+
+    def notify(batch):
+        sent.append(dict(batch))
+        if len(sent) == 1:
+            publisher._merge({"g1": 2, "g2": 1})  # arrived while the first try failed
+        return next(outcomes)
+
+    monkeypatch.setattr(publisher, "_notify", notify)
+    publisher.send("g1", 3)
+    give_up = time.monotonic() + 5
+    while len(sent) < 2 and time.monotonic() < give_up:
+        time.sleep(0.01)
+    assert sent == [{"g1": 3}, {"g1": 3, "g2": 1}]

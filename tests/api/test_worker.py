@@ -17,10 +17,11 @@ import pytest
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm.exc import StaleDataError
 
-from service import worker
+from service import create_app, worker
 from service.store import clock, reads
 from service.store.models import Game
 
+from ..databases import migrate
 from .table import Table, bearer
 
 BIN = Path(sys.executable).parent
@@ -172,43 +173,67 @@ def _bot_table(client, seed: int) -> Table:
     return table
 
 
-def test_a_race_lost_to_a_request_is_no_failure(app, client, monkeypatch):
-    """On SQLite nothing is skipped: a request may apply a due move while the worker does,
-    and the loser's insert of the same event fails. The worker leaves the game as the
-    winner saved it (due when it is due), not quarantined."""
+@pytest.fixture
+def sqlite_app(tmp_path):
+    """The service on SQLite (``make run``'s default), where nothing is locked or skipped."""
+    url = f"sqlite:///{tmp_path / 'races.sqlite'}"
+    migrate(url)
+    return create_app({"TESTING": True, "DATABASE_URL": url})
+
+
+def _losing(catch_up, error):
+    def lose(session, game, at, applied_in="request"):
+        catch_up(session, game, at, applied_in)
+        session.flush()
+        raise error
+
+    return lose
+
+
+SEQ_TAKEN = IntegrityError("INSERT INTO events", {}, Exception("the seq is taken"))
+
+
+def _due(sessions, table) -> object:
+    with sessions() as session:
+        return clock.aware(session.get(Game, uuid.UUID(table.id)).next_action_at)
+
+
+def test_a_race_lost_to_a_request_is_no_failure_on_sqlite(sqlite_app, monkeypatch):
+    """On SQLite a request may apply a due move while the worker does, and the loser's
+    insert of the same event fails. The worker leaves the game as the winner saved it
+    (due when it is due), not quarantined."""
+    now = [clock.now()]
+    monkeypatch.setattr(clock, "now", lambda: now[0])
+    table = _bot_table(sqlite_app.test_client(), seed=3)
+    now[0] += timedelta(seconds=3)
+    monkeypatch.setattr(worker.play, "catch_up", _losing(worker.play.catch_up, SEQ_TAKEN))
+    sessions = sqlite_app.extensions["db_sessions"]
+    due = _due(sessions, table)
+    assert worker.sweep(sessions) == 0
+    assert _due(sessions, table) == due
+
+
+def test_on_postgresql_the_same_error_is_a_bug_and_the_game_waits(app, client, monkeypatch):
+    """There the row lock rules the race out: the error is logged and the game put off."""
     now = [clock.now()]
     monkeypatch.setattr(clock, "now", lambda: now[0])
     table = _bot_table(client, seed=3)
     now[0] += timedelta(seconds=3)
-    catch_up = worker.play.catch_up
-
-    def lose(session, game, at, applied_in="request"):
-        catch_up(session, game, at, applied_in)
-        session.flush()
-        raise IntegrityError("INSERT INTO events", {}, Exception("the seq is taken"))
-
-    monkeypatch.setattr(worker.play, "catch_up", lose)
+    monkeypatch.setattr(worker.play, "catch_up", _losing(worker.play.catch_up, SEQ_TAKEN))
     sessions = app.extensions["db_sessions"]
-    with sessions() as session:
-        due = clock.aware(session.get(Game, uuid.UUID(table.id)).next_action_at)
     assert worker.sweep(sessions) == 0
-    with sessions() as session:
-        assert clock.aware(session.get(Game, uuid.UUID(table.id)).next_action_at) == due
+    assert _due(sessions, table) > now[0], "quarantined"
 
 
 def test_a_read_that_loses_the_race_to_apply_what_is_due_answers_all_the_same(
-    app, client, monkeypatch
+    sqlite_app, monkeypatch
 ):
     now = [clock.now()]
     monkeypatch.setattr(clock, "now", lambda: now[0])
+    client = sqlite_app.test_client()
     table = _bot_table(client, seed=4)
     now[0] += timedelta(seconds=3)
-    catch_up = reads.play.catch_up
-
-    def lose(session, game, at, applied_in="request"):
-        catch_up(session, game, at, applied_in)
-        raise StaleDataError("the version moved on")
-
+    lose = _losing(reads.play.catch_up, StaleDataError("the version moved on"))
     monkeypatch.setattr(reads.play, "catch_up", lose)
     for path in ("", "/view", "/events?after=0"):
         assert client.get(f"/v1/games/{table.id}{path}").status_code == 200, path
