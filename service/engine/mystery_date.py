@@ -24,6 +24,7 @@ from .base import (
     deal_events,
     optional,
 )
+from .cards import deal_from_top
 from .crazy_eights import Draw
 from .passing import Take
 from .rng import Rng
@@ -281,9 +282,7 @@ class MysteryDate(Game[MysteryDateState]):
     ) -> tuple[MysteryDateState, list[Event]]:
         deck = outfit_deck()
         rng.shuffle(deck)
-        hands: list[list[str]] = [[] for _ in range(players)]
-        for i in range(2 * players):  # "TWO, one at a time, to each player"
-            hands[(dealer + 1 + i) % players].append(deck.pop())
+        hands = deal_from_top(deck, players, dealer, per_hand=2)  # "TWO, one at a time"
         state = MysteryDateState(
             hands=hands,
             draw=deck,
