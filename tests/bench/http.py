@@ -7,13 +7,12 @@ import subprocess
 import sys
 import tempfile
 from contextlib import contextmanager, suppress
-from pathlib import Path
 
 from sqlalchemy import create_engine, text
 from sqlalchemy.engine import make_url
 
 from ..databases import create_database, drop_database
-from ..push.server import CONFIG, HOST, ROOT, Server, _stop, _wait_until_up, free_port, serve
+from ..push.server import ROOT, Server, serve
 from . import pgbench
 from .common import UNLIMITED
 from .report import num, percentile, progress, ratio
@@ -22,28 +21,9 @@ WORKERS = 2
 KINDS = ("view", "move", "deal")
 
 
-@contextmanager
 def serve_bare(workers: int = WORKERS):
-    """``bare.py`` under the same gunicorn config as the service (``serve()`` with the app
-    named on the command line, which gunicorn prefers to the config's ``wsgi_app``)."""
-    port = free_port()
-    gunicorn = str(Path(sys.executable).parent / "gunicorn")
-    env = {**os.environ, "BIND": f"{HOST}:{port}", "WORKERS": str(workers)}
-    with tempfile.TemporaryFile() as output:
-        process = subprocess.Popen(
-            [gunicorn, "-c", str(CONFIG), "tests.bench.bare:app"],
-            cwd=ROOT,
-            env=env,
-            stdout=output,
-            stderr=subprocess.STDOUT,
-            start_new_session=True,
-        )
-        try:
-            server = Server(HOST, port, process.pid, process, output)
-            _wait_until_up(server, process, workers)
-            yield server
-        finally:
-            _stop(process)
+    """``bare.py`` under the same gunicorn config as the service (it needs no database)."""
+    return serve("sqlite://", workers=workers, app="tests.bench.bare:app")
 
 
 @contextmanager

@@ -93,9 +93,11 @@ def serve(
     worker_connections: int = 10_000,
     port: int | None = None,
     env: dict[str, str] | None = None,
+    app: str | None = None,
 ) -> Iterator[Server]:
     """Start gunicorn (gevent workers) on 127.0.0.1, wait until ``/v1/health`` answers from
-    every worker's start, yield the ``Server``; SIGTERM its process group on exit."""
+    every worker's start, yield the ``Server``; SIGTERM its process group on exit. ``app``
+    serves another WSGI app under the same config (gunicorn prefers it to ``wsgi_app``)."""
     port = port or free_port()
     gunicorn = str(Path(sys.executable).parent / "gunicorn")
     settings = {
@@ -104,12 +106,7 @@ def serve(
         "WORKERS": str(workers),
         "WORKER_CONNECTIONS": str(worker_connections),
     }
-    if CONFIG.exists():
-        command = [gunicorn, "-c", str(CONFIG)]
-    else:  # until the config lands
-        command = [gunicorn, "--worker-class", "gevent", "--worker-connections"]
-        command += [str(worker_connections), "-w", str(workers), "-b", settings["BIND"]]
-        command.append("service:create_app()")
+    command = [gunicorn, "-c", str(CONFIG), *([app] if app else [])]
     with tempfile.TemporaryFile() as output:
         process = subprocess.Popen(
             command,
