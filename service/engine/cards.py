@@ -23,20 +23,16 @@ def colour(card: str) -> str:
     return "black" if suit(card) in BLACK_SUITS else "red"
 
 
-def sort_key(card: str) -> tuple[int, int]:
-    """Order for showing a hand: by rank, then suit; the joker last."""
-    if card == JOKER:
-        return (len(RANKS), 0)
-    return (RANKS.index(rank(card)), SUITS.index(suit(card)))
-
-
-# Looked up, not worked out, on the games' hot paths: a standard card's rank and suit,
-# and its place in the showing order of ``sort_key`` (the joker last).
+# Looked up, not worked out, on the games' hot paths: a standard card's rank and suit.
 CARD_RANK: dict[str, str] = {card: rank(card) for card in standard_deck()}
 CARD_SUIT: dict[str, str] = {card: suit(card) for card in standard_deck()}
-CARD_ORDER: dict[str, int] = {
-    card: place for place, card in enumerate(sorted([*standard_deck(), JOKER], key=sort_key))
-}
+_SHOWING_ORDER = [*(r + s for r in RANKS for s in SUITS), JOKER]
+_SHOWING_PLACE = {card: place for place, card in enumerate(_SHOWING_ORDER)}
+
+
+def sort_key(card: str) -> int:
+    """Order for showing a hand: by rank, then suit; the joker last (looked up)."""
+    return _SHOWING_PLACE[card]
 
 
 def deal_from_top(deck: list[str], players: int, dealer: int, per_hand: int) -> list[list[str]]:

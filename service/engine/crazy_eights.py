@@ -25,7 +25,7 @@ from .base import (
     deal_events,
     optional,
 )
-from .cards import CARD_ORDER, CARD_RANK, CARD_SUIT, SUITS, deal_from_top, rank, standard_deck, suit
+from .cards import CARD_RANK, CARD_SUIT, SUITS, deal_from_top, rank, sort_key, standard_deck, suit
 from .rng import Rng
 
 # "10 points for each face card, 1 point for each ace, 50 points for each eight"
@@ -231,7 +231,7 @@ class CrazyEights(Game[CrazyEightsState]):
             partnership=options["partnership"],
             turn=(dealer + 1) % players,
         )
-        events = deal_events(dealer, hands, CARD_ORDER.__getitem__)
+        events = deal_events(dealer, hands, sort_key)
         events.append(Event("starter", None, {"card": starter, "stock": len(deck)}))
         return state, events
 
@@ -248,9 +248,7 @@ class CrazyEights(Game[CrazyEightsState]):
         if asked == last_asked:
             return list(moves_then)
         offers = plays_on(state.discard[-1], state.suit)
-        moves: list[Move] = [
-            play for card in sorted(hand, key=CARD_ORDER.__getitem__) for play in offers[card]
-        ]
+        moves: list[Move] = [play for card in sorted(hand, key=sort_key) for play in offers[card]]
         if state.stock:
             moves.append(DRAW)
         elif not moves:
@@ -291,7 +289,7 @@ class CrazyEights(Game[CrazyEightsState]):
         return CrazyEightsView(
             dealer=state.dealer,
             turn=state.turn,
-            hand=None if seat is None else sorted(state.hands[seat], key=CARD_ORDER.__getitem__),
+            hand=None if seat is None else sorted(state.hands[seat], key=sort_key),
             top=state.discard[-1],
             suit=cast(Suit, state.suit),  # a card's suit, or the one an 8 named
             discard=state.discard,

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, cast
 
 from .base import DEAL_EVENTS, Event, Game, Move, Option, Rank, RoundResult, deal_events, optional
-from .cards import CARD_ORDER, CARD_RANK, RANKS, deal_from_top, standard_deck
+from .cards import CARD_RANK, RANKS, deal_from_top, sort_key, standard_deck
 from .rng import Rng
 
 
@@ -180,7 +180,7 @@ class GoFish(Game[GoFishState]):
             dealer=dealer,
             end=options["end"],
         )
-        events = deal_events(dealer, hands, CARD_ORDER.__getitem__)
+        events = deal_events(dealer, hands, sort_key)
         for seat in range(players):
             events += self._lay_books(state, seat)
         # "Randomly choose a player to go first."
@@ -218,7 +218,7 @@ class GoFish(Game[GoFishState]):
             state.hands[asked] = [card for card in state.hands[asked] if CARD_RANK[card] != wanted]
             state.hands[seat] += gift
             # sorted: the giver's order would tell which of her cards she drew when
-            gift = sorted(gift, key=CARD_ORDER.__getitem__)
+            gift = sorted(gift, key=sort_key)
             events.append(Event("give", asked, {"to_seat": seat, "cards": gift}))
             events += self._lay_book(state, seat, wanted)
             return events + self._next_turn(state, seat)
@@ -243,7 +243,7 @@ class GoFish(Game[GoFishState]):
         return GoFishView(
             dealer=state.dealer,
             turn=state.turn,
-            hand=None if seat is None else sorted(state.hands[seat], key=CARD_ORDER.__getitem__),
+            hand=None if seat is None else sorted(state.hands[seat], key=sort_key),
             stock=len(state.stock),
             players=[
                 FishPlayer(seat=s, cards=len(hand), books=state.books[s])
@@ -277,9 +277,7 @@ class GoFish(Game[GoFishState]):
         so no hand held four of any rank before."""
         if list(map(CARD_RANK.__getitem__, state.hands[seat])).count(wanted) < 4:
             return []
-        book = sorted(
-            (c for c in state.hands[seat] if CARD_RANK[c] == wanted), key=CARD_ORDER.__getitem__
-        )
+        book = sorted((c for c in state.hands[seat] if CARD_RANK[c] == wanted), key=sort_key)
         state.hands[seat] = [c for c in state.hands[seat] if CARD_RANK[c] != wanted]
         state.books[seat].append(cast(Rank, wanted))  # four cards of it
         return [Event("book", seat, {"rank": wanted, "cards": book})]
