@@ -15,6 +15,7 @@ from .base import (
     Resume,
     RoundResult,
     TimeoutData,
+    plain,
     play,
 )
 from .blind_date import BlindDate
@@ -52,6 +53,7 @@ __all__ = [
     "Option",
     "Rng",
     "RoundResult",
+    "plain",
     "play",
     "seed_commitment",
 ]

@@ -8,6 +8,7 @@ import socket
 import time
 import uuid
 from contextlib import ExitStack
+from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any
 
@@ -87,17 +88,17 @@ def wait_for_events(
     """The events after ``after``; if there are none yet, wait up to ``wait`` seconds for
     some (a long poll), holding no connection and no transaction meanwhile."""
     if wait <= 0:
-        return _look(session, game_id, token, after, limit)[0]
+        return _look(session, game_id, token, after, limit).page
     give_up = time.monotonic() + wait
     with hub.waiter(game_id, after, client) as waiter:
-        page, due = _look(session, game_id, token, after, limit)  # refusals come first
-        while not (page["events"] or waiter.client_gone):
+        look = _look(session, game_id, token, after, limit)  # refusals come first
+        while not (look.page["events"] or waiter.client_gone):
             left = give_up - time.monotonic()
             if left <= 0:
                 break
-            if _news_possible(hub, waiter, left, due):
-                page, due = _look_again(session, game_id, token, after, limit, (page, due))
-    return page
+            if _news_possible(hub, waiter, left, look.due):
+                look = _look_again(session, game_id, token, after, limit, look)
+    return look.page
 
 
 class EventStream:
@@ -125,17 +126,17 @@ class EventStream:
             raise
 
     def __iter__(self):
-        waiter, (page, due) = self._waiter, self._first
+        waiter, look = self._waiter, self._first
         quiet_since = time.monotonic()
         while True:
-            for event in page["events"]:
+            for event in look.page["events"]:
                 waiter.after = event["seq"]
                 yield "event", event
             now = time.monotonic()
-            if page["events"]:
+            if look.page["events"]:
                 quiet_since = now
-            if page["status"] == Status.FINISHED and waiter.after >= page["last_seq"]:
-                yield "end", {"last_seq": page["last_seq"]}
+            if look.finished and waiter.after >= look.page["last_seq"]:
+                yield "end", {"last_seq": look.page["last_seq"]}
                 return
             if now >= self._ends or waiter.client_gone:
                 return
@@ -143,13 +144,11 @@ class EventStream:
                 yield "heartbeat", None
                 quiet_since = now
             quiet_left = min(self._ends, quiet_since + self._heartbeat) - now
-            full = len(page["events"]) == self.PAGE  # then read on at once
-            page = {**page, "events": []}
-            if full or _news_possible(self._hub, waiter, quiet_left, due):
+            full = len(look.page["events"]) == self.PAGE  # then read on at once
+            look = look.seen()
+            if full or _news_possible(self._hub, waiter, quiet_left, look.due):
                 try:
-                    page, due = _look_again(
-                        self._session, *self._game, waiter.after, self.PAGE, (page, due)
-                    )
+                    look = _look_again(self._session, *self._game, waiter.after, self.PAGE, look)
                 except ServiceError:  # the token was retired (its player left): nothing more
                     return
 
@@ -157,14 +156,29 @@ class EventStream:
         self._stack.close()
 
 
-def _look(session, game_id, token, after, limit) -> tuple[dict[str, Any], datetime | None]:
+@dataclass(frozen=True)
+class Look:
+    """What one look at the log found: the page of events, whether the match is over,
+    and when the game's next automatic action is due."""
+
+    page: dict[str, Any]
+    finished: bool
+    due: datetime | None
+
+    def seen(self) -> "Look":
+        """The same look once its events are sent: nothing new in it."""
+        return replace(self, page={**self.page, "events": []})
+
+
+def _look(session, game_id, token, after, limit) -> Look:
     """One look at the log (applying what is due first), then the connection goes back to
-    the pool; returns the page and when the game's next automatic action is due."""
+    the pool."""
     try:
         with deadline(LOOK_SECONDS):
             game = load_current(session, game_id)
             page = events_page(session, game, identify(game, token).seat, after, limit)
-            return {**page, "status": game.status}, clock.aware(game.next_action_at)
+            finished = game.status == Status.FINISHED
+            return Look(page, finished, clock.aware(game.next_action_at))
     finally:
         session.close()
 

@@ -1,7 +1,6 @@
 """What a game row looks like from outside: the summary, a seat's view, an event as a
 seat sees it. Reading only; nothing here changes the game."""
 
-import dataclasses
 from datetime import datetime
 from typing import Any
 
@@ -79,7 +78,7 @@ def public_seats(rules: engine.Game, state) -> list[dict[str, Any]]:
 
 def as_json(value: Any) -> Any:
     """An engine dataclass (a view, a move) as plain JSON values."""
-    return dataclasses.asdict(value)
+    return engine.plain(value)
 
 
 def summary(game: Game) -> dict[str, Any]:
