@@ -60,7 +60,8 @@ def _snapshot(session: Session, game_id: uuid.UUID) -> Game:
     values = row._asdict()
     seats = sorted(values.pop("seat_rows") or [])
     game = Game(**values)
-    set_committed_value(game, "seats", [Seat(**dict(zip(SEAT_FIELDS, s))) for s in seats])
+    held = [Seat(**dict(zip(SEAT_FIELDS, seat, strict=True))) for seat in seats]
+    set_committed_value(game, "seats", held)
     return game
 
 
