@@ -1,6 +1,7 @@
 """Tables: games, their seats, their event log, and remembered move answers."""
 
 import uuid
+from collections.abc import Mapping
 from datetime import UTC, datetime
 from enum import StrEnum
 from typing import Any
@@ -117,6 +118,11 @@ class Seat(Base):
     joined_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
     game: Mapped[Game] = relationship(back_populates="seats")
+
+
+# A row of the event log, its columns by name: the events are written and read past the
+# ORM (as Core rows), which cost as much as the rest of a move or an events page.
+LoggedEvent = Mapping[str, Any]
 
 
 class EventRow(Base):

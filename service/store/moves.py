@@ -16,7 +16,7 @@ from ..engine.base import canonical
 from ..errors import IdempotencyConflict, StaleVersion, WrongPhase
 from . import clock, play
 from .access import require_seat
-from .models import EventRow, Game, IdempotentAnswer, MadeBy, Status
+from .models import Game, IdempotentAnswer, LoggedEvent, MadeBy, Status
 from .reads import load
 from .render import on_autopilot, render_event, view
 
@@ -71,7 +71,7 @@ def move(
     return answer
 
 
-def _own_move(session: Session, game: Game, seat: int, move: engine.Move, now) -> list[EventRow]:
+def _own_move(session: Session, game: Game, seat: int, move: engine.Move, now) -> list[LoggedEvent]:
     """A player's own move resets her clock's count and ends autopilot; ``resume`` does
     only that."""
     resume = isinstance(move, engine.Resume)

@@ -15,16 +15,18 @@ import time
 from dataclasses import replace
 from datetime import datetime, timedelta
 
+from sqlalchemy import insert
 from sqlalchemy.orm import Session
 
 from .. import bots, engine, metrics
 from . import changes, clock
-from .models import EventRow, Game, MadeBy, Status
+from .models import EventRow, Game, LoggedEvent, MadeBy, Status, utcnow
 from .records import Clock, SeatClock
 from .render import dealt_state, on_autopilot, rules_of, standings, state_of
 
 AUTOMATIC_MOVES = 25  # per request or per game of a worker's sweep
 AUTOMATIC_SECONDS = 0.25
+INSERT_EVENTS = insert(EventRow.__table__)
 
 
 def apply_move(
@@ -41,22 +43,23 @@ def apply_move(
     rules = rules_of(game)
     state = state_of(game)
     rng = engine.Rng(int(game.seed), game.rng_counter)
-    events = [*before, *engine.play(rules, state, seat, move, rng)]
+    made = engine.play(rules, state, seat, move, rng)
+    events = [*before, *made]
     moves = game.match.round_moves + 1
     game.match = replace(game.match, round_moves=moves)
     runaway = moves >= rules.moves_per_round
-    rows = save(session, game, rules, state, rng, events, runaway=runaway)
-    _own_event(rows[len(before) :], move).by = by  # it says who made the move
+    own = len(before) + _own_event(made, move)  # its row says who made the move
+    rows = save(session, game, rules, state, rng, events, runaway=runaway, made_by={own: by})
     metrics.move_applied(session, game.type, by)  # counted when it commits
     schedule(game, state, at, restart=rules.restarted(state, seat, events))
     session.flush()  # one new version per move, which the answer carries
     return rows
 
 
-def _own_event(rows: list[EventRow], move: engine.Move) -> EventRow:
-    """The move's own event: the first of its kind (a Spoons holder's pass comes after
-    the pick that brings the card in), else the first it made."""
-    return next((row for row in rows if row.type == move.kind), rows[0])
+def _own_event(events: list[engine.Event], move: engine.Move) -> int:
+    """Where the move's own event is among those it made: the first of its kind (a Spoons
+    holder's pass comes after the pick that brings the card in), else the first."""
+    return next((n for n, event in enumerate(events) if event.type == move.kind), 0)
 
 
 def schedule(game: Game, state, at: datetime, restart=frozenset()) -> None:
@@ -109,7 +112,7 @@ def _first_due(game: Game, state) -> int:
 
 def catch_up(
     session: Session, game: Game, now: datetime, applied_in: str = "request"
-) -> list[EventRow]:
+) -> list[LoggedEvent]:
     """Apply the scheduled actions due by ``now``, at ``now``: whoever acts next has her
     full time from then on, however late the action was applied. At most
     ``AUTOMATIC_MOVES`` of them and for about ``AUTOMATIC_SECONDS``, so no request and no
@@ -153,10 +156,10 @@ def _time_out(game: Game, seat: int) -> engine.Event:
     return engine.Event("timeout", seat, dataclasses.asdict(policy))
 
 
-def save(session, game, rules, state, rng, events, runaway=False) -> list[EventRow]:
-    """Store the new state, the generator's position and the events; when the round is
-    over (or a runaway round reached the move limit), record its result and end the match
-    if that decides it."""
+def save(session, game, rules, state, rng, events, runaway=False, made_by=None):
+    """Store the new state, the generator's position and the events (``made_by``: who
+    made the event at each index, if anyone); when the round is over (or a runaway round
+    reached the move limit), record its result and end the match if that decides it."""
     game.state = rules.dump_state(state)
     game.rng_counter = rng.counter
     result = rules.result(state)
@@ -169,26 +172,33 @@ def save(session, game, rules, state, rng, events, runaway=False) -> list[EventR
         if rules.match_over(game.options, list(game.match.rounds)):
             game.status = Status.FINISHED
             events = [*events, game_over(game, "target_reached")]
-    return append_events(session, game, events)
+    return append_events(session, game, events, made_by or {})
 
 
-def append_events(session, game, events) -> list[EventRow]:
+def append_events(session, game, events, made_by=None) -> list[LoggedEvent]:
+    """Log the events: one INSERT of them all, past the ORM's unit of work (which cost
+    as much as the rest of a move); returns the rows, for the answer."""
+    made_by = made_by or {}
+    at = utcnow()
     rows = []
-    for event in events:
+    for index, event in enumerate(events):
         game.last_seq += 1
         rows.append(
-            EventRow(
-                game_id=game.id,
-                seq=game.last_seq,
-                round=game.round,
-                type=event.type,
-                seat=event.seat,
-                data=event.data,
-                secret=event.secret,
-                audience=list(event.audience),
-            )
+            {
+                "game_id": game.id,
+                "seq": game.last_seq,
+                "round": game.round,
+                "type": event.type,
+                "seat": event.seat,
+                "by": made_by.get(index),
+                "data": event.data,
+                "secret": event.secret,
+                "audience": list(event.audience),
+                "at": at,
+            }
         )
-    session.add_all(rows)
+    if rows:
+        session.connection().execute(INSERT_EVENTS, rows)
     _remember(game, events)
     changes.publish(session, game.id, game.last_seq)
     return rows
@@ -207,7 +217,7 @@ def record(session: Session, game: Game, events, at: datetime, restart=frozenset
     return rows
 
 
-def finish(session: Session, game: Game, reason: str, at: datetime) -> list[EventRow]:
+def finish(session: Session, game: Game, reason: str, at: datetime) -> list[LoggedEvent]:
     """End the match: finished, nothing scheduled any more, the log revealed."""
     game.status = Status.FINISHED
     return record(session, game, [game_over(game, reason)], at)

@@ -99,18 +99,27 @@ def load_current(session: Session, game_id: uuid.UUID) -> Game:
 def events_page(
     session: Session, game: Game, seat: int | None, after: int, limit: int
 ) -> dict[str, Any]:
-    rows = session.scalars(
-        select(EventRow)
-        # only what the loaded game knows of: a later event may belong to seats as they
-        # are after a change the loaded game has not seen
-        .where(EventRow.game_id == game.id, EventRow.seq > after, EventRow.seq <= game.last_seq)
-        .order_by(EventRow.seq)
-        .limit(limit)
-    )
+    bounds = {"game_id": game.id, "after": after, "last": game.last_seq, "limit": limit}
+    rows = session.connection().execute(EVENTS_PAGE, bounds).mappings()
     return {
         "events": [render_event(row, seat, game) for row in rows],
         "last_seq": game.last_seq,
     }
+
+
+EVENTS = EventRow.__table__.c
+EVENTS_PAGE = (
+    select(EventRow.__table__)
+    # only what the loaded game knows of: a later event may belong to seats as they are
+    # after a change the loaded game has not seen
+    .where(
+        EVENTS.game_id == bindparam("game_id"),
+        EVENTS.seq > bindparam("after"),
+        EVENTS.seq <= bindparam("last"),
+    )
+    .order_by(EVENTS.seq)
+    .limit(bindparam("limit"))
+)
 
 
 def wait_for_events(

@@ -6,7 +6,7 @@ from typing import Any
 
 from .. import engine
 from . import clock
-from .models import EventRow, Game, Status
+from .models import Game, LoggedEvent, Status
 
 
 def legal_moves(game: Game, state, seat: int | None) -> list[engine.Move]:
@@ -141,16 +141,17 @@ def view(game: Game, seat: int | None) -> dict[str, Any]:
     return {**(as_json(rules.view(state, seat)) if state else {}), **base}
 
 
-def render_event(row: EventRow, seat: int | None, game: Game) -> dict[str, Any]:
-    event = engine.Event(row.type, row.seat, row.data, row.secret, tuple(row.audience))
+def render_event(row: LoggedEvent, seat: int | None, game: Game) -> dict[str, Any]:
+    audience = tuple(row["audience"])
+    event = engine.Event(row["type"], row["seat"], row["data"], row["secret"], audience)
     data = event.seen_by(seat, reveal_all=game.status == Status.FINISHED)
     return {
-        "seq": row.seq,
-        "round": row.round,
-        "type": row.type,
-        "seat": row.seat,
-        "by": row.by,
-        "at": _iso(row.at),
+        "seq": row["seq"],
+        "round": row["round"],
+        "type": row["type"],
+        "seat": row["seat"],
+        "by": row["by"],
+        "at": _iso(row["at"]),
         "data": data,
     }
 
