@@ -19,6 +19,7 @@ from sqlalchemy import (
     Uuid,
 )
 from sqlalchemy.dialects.postgresql import JSONB
+from sqlalchemy.engine import RowMapping
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
 from .records import CLOCK, MATCH, Clock, Match
@@ -122,7 +123,7 @@ class Seat(Base):
 
 # A row of the event log, its columns by name: the events are written and read past the
 # ORM (as Core rows), which cost as much as the rest of a move or an events page.
-LoggedEvent = Mapping[str, Any]
+LoggedEvent = Mapping[str, Any] | RowMapping
 
 
 class EventRow(Base):

@@ -26,7 +26,7 @@ from .render import dealt_state, on_autopilot, rules_of, standings, state_of
 
 AUTOMATIC_MOVES = 25  # per request or per game of a worker's sweep
 AUTOMATIC_SECONDS = 0.25
-INSERT_EVENTS = insert(EventRow.__table__)
+INSERT_EVENTS = insert(EventRow)
 
 
 def apply_move(
@@ -180,7 +180,7 @@ def append_events(session, game, events, made_by=None) -> list[LoggedEvent]:
     as much as the rest of a move); returns the rows, for the answer."""
     made_by = made_by or {}
     at = utcnow()
-    rows = []
+    rows: list[LoggedEvent] = []
     for index, event in enumerate(events):
         game.last_seq += 1
         rows.append(
