@@ -124,7 +124,7 @@ def catch_up(
         if not is_due(game, now) or time.monotonic() > budget_ends:
             break
         rules = rules_of(game)
-        state = state_of(game)
+        state = state_of(game, read_only=True)  # the bot's view; the move plays on a copy
         seat = _first_due(game, state)
         before = []
         by = _made_by(game, seat)

@@ -13,8 +13,8 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import JSON, Select, bindparam, func, select, tuple_
-from sqlalchemy.orm import Session, selectinload
+from sqlalchemy import JSON, Select, bindparam, func, inspect, select, tuple_
+from sqlalchemy.orm import Session, make_transient_to_detached, selectinload
 from sqlalchemy.orm.attributes import set_committed_value
 
 from ..errors import NotFound, ServiceError, ValidationFailed
@@ -29,54 +29,73 @@ log = logging.getLogger(__name__)
 
 
 def load(session: Session, game_id: uuid.UUID, lock: bool = False) -> Game:
-    """The game, locked for a change, or else as it is now (``_snapshot``). A locked
-    game's seats are read after the lock, by a statement of their own: a statement that
-    waited for the lock sees the other tables as they were when it began, so a seat
-    taken meanwhile would be missing."""
-    if not lock:
-        return _snapshot(session, game_id)
-    query = select(Game).where(Game.id == game_id).with_for_update()
-    game = session.scalars(query.execution_options(populate_existing=True)).one_or_none()
-    if game is None:
+    """The game with its seats, read in one statement built once (so who holds which
+    seat is read at the same moment as the game: a seat can change hands between two
+    reads) and one row (each JSON column decoded once, not once per seat), and made
+    into a game without the ORM's loading, which cost more than the rest of a view.
+
+    Unlocked, the game is detached: only read, never saved. Locked (``FOR UPDATE``), it
+    is attached to the session, which saves its changes at the commit, as if the ORM had
+    loaded it. A statement that waited for the lock sees the seats as they were when it
+    began; every change of seats changes the game too, so when the game's version at
+    that moment differs from the locked one, the seats are read again."""
+    if lock:
+        session.flush()  # as the ORM's own query would: what is pending is read back
+    connection = session.connection()
+    row = connection.execute(_query(connection.dialect.name, lock), {"game_id": game_id})
+    values = row.one_or_none()
+    if values is None:
         raise NotFound(f"no game {game_id}")
+    game_values = values._asdict()
+    seats = game_values.pop("seat_rows") or []
+    if game_values.pop("seen_version") != game_values["version"]:
+        seats = connection.execute(_query(connection.dialect.name, False), {"game_id": game_id})
+        seats = seats.one().seat_rows or []
+    game = Game(**game_values)
+    held = [
+        Seat(game_id=game.id, **dict(zip(SEAT_FIELDS, seat, strict=True))) for seat in sorted(seats)
+    ]
+    if lock:
+        game, held = _attach(session, game), [_attach(session, seat) for seat in held]
+    set_committed_value(game, "seats", held)
     return game
+
+
+def _attach(session: Session, instance):
+    """A game or seat read by ``load``, now in the session as if the ORM had loaded it
+    (one read before under the same identity leaves first)."""
+    stale = session.identity_map.get(
+        inspect(instance.__class__).identity_key_from_instance(instance)
+    )
+    if stale is not None:
+        session.expunge(stale)
+    make_transient_to_detached(instance)
+    session.add(instance)
+    return instance
 
 
 GAME_COLUMNS = tuple(Game.__table__.columns)
 SEAT_FIELDS = ("seat", "name", "bot", "token_hash")
 
 
-def _snapshot(session: Session, game_id: uuid.UUID) -> Game:
-    """The game with its seats, read in one statement (so who holds which seat is read at
-    the same moment as the game: a seat can change hands between two reads) and one row
-    (each JSON column decoded once, not once per seat), by a statement built once, and
-    made into a game without the ORM's loading, which cost more than the rest of a view.
-    Detached: it is only read, never saved."""
-    connection = session.connection()
-    query = _snapshot_query(connection.dialect.name)
-    row = connection.execute(query, {"game_id": game_id}).one_or_none()
-    if row is None:
-        raise NotFound(f"no game {game_id}")
-    values = row._asdict()
-    seats = sorted(values.pop("seat_rows") or [])
-    game = Game(**values)
-    held = [Seat(**dict(zip(SEAT_FIELDS, seat, strict=True))) for seat in seats]
-    set_committed_value(game, "seats", held)
-    return game
-
-
 @functools.cache
-def _snapshot_query(dialect: str) -> Select:
-    """The game's columns and its seats as one JSON array of ``[seat, name, bot,
-    token_hash]`` arrays."""
-    seats = Seat.__table__.c
-    fields = [seats[name] for name in SEAT_FIELDS]
+def _query(dialect: str, lock: bool) -> Select:
+    """The game's columns, its version as the statement's snapshot sees it (which the
+    locked row's differs from after waiting for another change), and its seats as one
+    JSON array of ``[seat, name, bot, token_hash]`` arrays."""
+    games, seats = Game.__table__, Seat.__table__
+    fields = [seats.c[name] for name in SEAT_FIELDS]
     if dialect == "postgresql":
         rows = func.json_agg(func.json_build_array(*fields), type_=JSON)
     else:  # SQLite
         rows = func.json_group_array(func.json_array(*fields), type_=JSON)
-    of_game = select(rows).where(seats.game_id == Game.id).scalar_subquery().label("seat_rows")
-    return select(*GAME_COLUMNS, of_game).where(Game.id == bindparam("game_id"))
+    of_game = select(rows).where(seats.c.game_id == games.c.id).scalar_subquery()
+    seen = games.alias("seen")
+    seen_version = select(seen.c.version).where(seen.c.id == games.c.id).scalar_subquery()
+    query = select(
+        *GAME_COLUMNS, seen_version.label("seen_version"), of_game.label("seat_rows")
+    ).where(games.c.id == bindparam("game_id"))
+    return query.with_for_update(of=games) if lock else query
 
 
 def load_current(session: Session, game_id: uuid.UUID) -> Game:

@@ -53,14 +53,15 @@ def rules_of(game: Game) -> engine.Game:
     return engine.GAMES[game.type]
 
 
-def dealt_state(game: Game) -> Any:
-    """The current round's state, or ``None`` before the first deal."""
-    return rules_of(game).load_state(game.state) if game.state else None
+def dealt_state(game: Game, read_only: bool = False) -> Any:
+    """The current round's state, or ``None`` before the first deal; ``read_only``: to
+    look at, not to play on (``engine.Game.load_state``)."""
+    return rules_of(game).load_state(game.state, read_only) if game.state else None
 
 
-def state_of(game: Game) -> Any:
+def state_of(game: Game, read_only: bool = False) -> Any:
     """The current round's state; only once a round has been dealt."""
-    state = dealt_state(game)
+    state = dealt_state(game, read_only)
     if state is None:
         raise AssertionError(f"game {game.id} has no round dealt")
     return state
@@ -83,7 +84,7 @@ def as_json(value: Any) -> Any:
 
 def summary(game: Game) -> dict[str, Any]:
     rules = rules_of(game)
-    state = dealt_state(game)
+    state = dealt_state(game, read_only=True)
     public = public_seats(rules, state) or [{} for _ in game.seats]
     turn = _to_act(game, rules, state)
     table = standings(game)
@@ -124,7 +125,7 @@ def summary(game: Game) -> dict[str, Any]:
 
 def view(game: Game, seat: int | None) -> dict[str, Any]:
     rules = rules_of(game)
-    state = dealt_state(game)
+    state = dealt_state(game, read_only=True)
     acting = _to_act(game, rules, state)
     base = {
         "game_id": str(game.id),
