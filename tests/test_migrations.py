@@ -52,3 +52,42 @@ def test_the_match_column_arrives_with_existing_games(scratch_url):
     with engine.connect() as connection:
         assert connection.execute(text("SELECT match FROM games")).scalar_one() in ("{}", {})
     engine.dispose()
+
+
+def test_the_rounds_leave_the_match_for_a_column_of_their_own_and_come_back(scratch_url):
+    """0006 moves the finished rounds' results out of the match record and counts each
+    seat's totals, which standings read from then on; going down puts them back."""
+    import json
+
+    rounds = [
+        {"winners": [0], "losers": [2], "detail": {}, "points": []},
+        {"winners": [1], "losers": [2], "detail": {}, "points": [3, 0, 7]},
+        {"winners": [1], "losers": [0], "detail": {}, "points": [0, 0, 5]},
+    ]
+    migrate(scratch_url, "0005")
+    engine = create_engine(scratch_url)
+    match = json.dumps({"dealer": 1, "round_moves": 4, "rounds": rounds, "memory": {}})
+    with engine.begin() as connection:
+        connection.execute(
+            text(
+                "INSERT INTO games (id, type, options, visibility, max_seats, host_token_hash,"
+                " status, round, version, seed, rng_counter, last_seq, created_at, updated_at,"
+                " match, clock, think_seconds, seeded)"
+                " VALUES ('00000000000000000000000000000002', 'crazy-eights', '{}', 'public',"
+                " 3, 'h', 'round_over', 3, 1, '1', 0, 0, '2026-01-01', '2026-01-01', :match,"
+                " '{}', 1.0, 0)"
+            ),
+            {"match": match},
+        )
+    migrate(scratch_url)
+    with engine.connect() as connection:
+        row = connection.execute(text("SELECT match, rounds FROM games")).one()
+    moved = json.loads(row.match)
+    assert json.loads(row.rounds) == rounds
+    assert (moved["won"], moved["lost"], moved["score"]) == ([1, 2, 0], [1, 0, 2], [3, 0, 12])
+    assert "rounds" not in moved and moved["round_moves"] == 4
+    migrate(scratch_url, "0005", down=True)
+    with engine.connect() as connection:
+        back = json.loads(connection.execute(text("SELECT match FROM games")).scalar_one())
+    assert back == {"dealer": 1, "round_moves": 4, "rounds": rounds, "memory": {}}
+    engine.dispose()

@@ -22,7 +22,8 @@ from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.engine import RowMapping
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
-from .records import CLOCK, MATCH, Clock, Match
+from ..engine import RoundResult
+from .records import CLOCK, MATCH, ROUNDS, Clock, Match
 
 JSONType = JSON().with_variant(JSONB(), "postgresql")
 
@@ -86,6 +87,10 @@ class Game(Base):
     rng_counter: Mapped[int] = mapped_column(BigInteger, default=0)
     state: Mapped[dict[str, Any] | None]  # the engine's state of the current round
     match: Mapped[Match] = mapped_column(MATCH, default=Match)
+    # The finished rounds' results, read only when needed (``records``).
+    rounds: Mapped[tuple[RoundResult, ...]] = mapped_column(
+        ROUNDS, default=lambda: (), deferred=True
+    )
     # Scheduled actions: when the next bot move or clock timeout is due (the earliest of
     # the seats' in ``clock``), applied by the first request or worker that sees it due.
     next_action_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))

@@ -167,12 +167,21 @@ def save(session, game, rules, state, rng, events, runaway=False, made_by=None):
         result = rules.abandoned(len(game.seats))
         events = [*events, engine.Event("round_abandoned", None, dict(result.detail))]
     if result is not None:
-        game.match = replace(game.match, rounds=(*game.match.rounds, result))
+        game.rounds = (*rounds_of(session, game), result)
+        game.match = game.match.counting(result, len(game.seats))
         game.status = Status.ROUND_OVER
-        if rules.match_over(game.options, list(game.match.rounds)):
+        if rules.match_over(game.options, list(game.rounds)):
             game.status = Status.FINISHED
             events = [*events, game_over(game, "target_reached")]
     return append_events(session, game, events, made_by or {})
+
+
+def rounds_of(session: Session, game: Game) -> tuple[engine.RoundResult, ...]:
+    """The finished rounds' results, read when first asked (a column of their own, which
+    moves do not read: ``records``), without flushing what is pending: a flush now would
+    make two versions of one change."""
+    with session.no_autoflush:
+        return game.rounds
 
 
 def append_events(session, game, events, made_by=None) -> list[LoggedEvent]:

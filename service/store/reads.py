@@ -74,7 +74,10 @@ def _attach(session: Session, instance):
     return instance
 
 
-GAME_COLUMNS = tuple(Game.__table__.columns)
+# Every column but the deferred ones (the rounds' results), which the ORM reads if asked.
+GAME_COLUMNS = tuple(
+    attribute.columns[0] for attribute in inspect(Game).column_attrs if not attribute.deferred
+)
 SEAT_FIELDS = ("seat", "name", "bot", "token_hash")
 
 

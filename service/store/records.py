@@ -1,11 +1,15 @@
-"""The game row's two JSON columns as typed records: the match (dealer, finished
-rounds, the move count of the round, the bots' memory) and the clock (per seat: the
-timeout policy's count and its due time). Frozen: a change is a new record, assigned to
-the row, which is how SQLAlchemy sees it; read from JSON once when the row is loaded and
-written once when it is saved (``Record``)."""
+"""The game row's JSON columns as typed records: the match (dealer, the move count of
+the round, the bots' memory, each seat's rounds won and lost and score so far), the
+clock (per seat: the timeout policy's count and its due time) and the results of the
+finished rounds. Frozen: a change is a new record, assigned to the row, which is how
+SQLAlchemy sees it; read from JSON once when the row is loaded and written once when it
+is saved (``Record``).
+
+The rounds have a column of their own, read only when a round ends or is dealt: in the
+match, a long match's results were read and written again on every move."""
 
 import dataclasses
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from typing import Any
 
@@ -36,8 +40,31 @@ class Clock:
 class Match:
     dealer: int | None = None  # of the current round
     round_moves: int = 0
-    rounds: tuple[RoundResult, ...] = ()  # the results of the finished rounds
     memory: dict[str, Any] = field(default_factory=dict)  # the bots' (bots.remember)
+    # per seat, over the finished rounds; the score once a round has scored
+    won: tuple[int, ...] = ()
+    lost: tuple[int, ...] = ()
+    score: tuple[int, ...] | None = None
+
+    def counting(self, result: RoundResult, players: int) -> "Match":
+        """The match once ``result`` is counted in each seat's totals."""
+        score = self.score
+        if result.points:
+            score = _plus(_padded(score or (), players), result.points)
+        return replace(
+            self,
+            won=_plus(_padded(self.won, players), [s in result.winners for s in range(players)]),
+            lost=_plus(_padded(self.lost, players), [s in result.losers for s in range(players)]),
+            score=score,
+        )
+
+
+def _padded(totals: tuple[int, ...], players: int) -> tuple[int, ...]:
+    return totals + (0,) * (players - len(totals))
+
+
+def _plus(totals: tuple[int, ...], more) -> tuple[int, ...]:
+    return tuple(total + int(added) for total, added in zip(totals, more, strict=True))
 
 
 def clock_to_json(record: Clock) -> dict[str, Any]:
@@ -62,34 +89,50 @@ def _seat_from_json(data: dict[str, Any]) -> SeatClock:
 
 
 def match_to_json(record: Match) -> dict[str, Any]:
-    rounds = [
+    return {
+        "dealer": record.dealer,
+        "round_moves": record.round_moves,
+        "memory": record.memory,
+        "won": list(record.won),
+        "lost": list(record.lost),
+        "score": None if record.score is None else list(record.score),
+    }
+
+
+def match_from_json(data: dict[str, Any]) -> Match:
+    score = data.get("score")
+    return Match(
+        data.get("dealer"),
+        data.get("round_moves", 0),
+        data.get("memory", {}),
+        tuple(data.get("won", ())),
+        tuple(data.get("lost", ())),
+        None if score is None else tuple(score),
+    )
+
+
+def rounds_to_json(rounds: tuple[RoundResult, ...]) -> list[dict[str, Any]]:
+    return [
         {
             "winners": list(result.winners),
             "losers": list(result.losers),
             "detail": result.detail,
             "points": list(result.points),
         }
-        for result in record.rounds
+        for result in rounds
     ]
-    return {
-        "dealer": record.dealer,
-        "round_moves": record.round_moves,
-        "rounds": rounds,
-        "memory": record.memory,
-    }
 
 
-def match_from_json(data: dict[str, Any]) -> Match:
-    rounds = tuple(
+def rounds_from_json(data: list[dict[str, Any]]) -> tuple[RoundResult, ...]:
+    return tuple(
         RoundResult(
             tuple(entry["winners"]),
             tuple(entry["losers"]),
             entry["detail"],
             tuple(entry["points"]),
         )
-        for entry in data.get("rounds", [])
+        for entry in data
     )
-    return Match(data.get("dealer"), data.get("round_moves", 0), rounds, data.get("memory", {}))
 
 
 class Record(TypeDecorator):
@@ -114,3 +157,4 @@ class Record(TypeDecorator):
 
 MATCH = Record(match_to_json, match_from_json)
 CLOCK = Record(clock_to_json, clock_from_json)
+ROUNDS = Record(rounds_to_json, rounds_from_json)

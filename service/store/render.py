@@ -169,14 +169,18 @@ def _iso(moment: datetime) -> str:
 def standings(game: Game) -> list[dict[str, Any]]:
     """Per seat, the rounds won and lost so far (Old Maid: lost = was the Old Maid) and,
     in games that keep one, the match score."""
-    past = game.match.rounds
-    scored = [result.points for result in past if result.points]
+    match = game.match
     return [
         {
             "seat": seat.seat,
-            "rounds_won": sum(seat.seat in result.winners for result in past),
-            "rounds_lost": sum(seat.seat in result.losers for result in past),
-            "score": sum(points[seat.seat] for points in scored) if scored else None,
+            "rounds_won": _nth(match.won, seat.seat),
+            "rounds_lost": _nth(match.lost, seat.seat),
+            "score": None if match.score is None else _nth(match.score, seat.seat),
         }
         for seat in game.seats
     ]
+
+
+def _nth(totals: tuple[int, ...], seat: int) -> int:
+    """A seat's total; none yet before the first round's result."""
+    return totals[seat] if seat < len(totals) else 0

@@ -147,7 +147,7 @@ def deal(
         game.clock = Clock(tuple(clock.fresh(game.turn_seconds) for _ in game.seats))
     elif game.status == Status.ROUND_OVER:
         players = len(game.seats)
-        last = game.match.rounds[-1]
+        last = play.rounds_of(session, game)[-1]
         seats = (clock.at_new_deal(entry, game.turn_seconds) for entry in game.clock.seats)
         game.clock = Clock(tuple(seats))
         assert game.match.dealer is not None, "a round was dealt"
@@ -158,7 +158,8 @@ def deal(
             dealer = (dealer + 1) % players
     else:
         raise WrongPhase(f"the game is {game.status}; there is no round to deal")
-    state, events = rules.deal(game.options, players, dealer, rng, past=game.match.rounds)
+    past = play.rounds_of(session, game)
+    state, events = rules.deal(game.options, players, dealer, rng, past=past)
     game.round += 1
     game.status = Status.PLAYING
     game.match = replace(game.match, dealer=dealer, round_moves=0)
