@@ -205,6 +205,19 @@ def run(server_url: str, report, found: dict) -> None:
             ratio(med(last, key), med(first, key)),
         )
 
+    def per_event(game):  # the page holds the last 100 events, or all there are
+        return med(game, "page") / min(100, game.last.last_seq)
+
+    ref = ", ".join(f"@{num(g.last.last_seq)}: {num(per_event(g) * 1e6, 1)}" for g in games[:-1])
+    report.add(
+        part,
+        "  the same, per event it returned",
+        f"@{num(last.last.last_seq)}: {num(per_event(last) * 1e6, 1)}",
+        "us",
+        ref,
+        ratio(per_event(last), per_event(first)),
+    )
+
     def row_bytes(game):
         return game.last.state + game.last.match + game.last.clock
 
