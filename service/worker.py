@@ -23,7 +23,7 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from . import logs, metrics
 from .config import Config
-from .store import clock, play, retention
+from .store import clock, play, reads, retention
 from .store.db import DATABASE_AWAY, lost_race, make_engine, make_session_factory, upsert
 from .store.models import Game, Status, WorkerHeartbeat
 
@@ -69,16 +69,13 @@ def _advance(session: Session, game_id, now) -> int:
     """Apply what is due in one game at ``now``, read after the candidates were picked,
     in a transaction of its own; 0 if another worker or a request holds it, or it is no
     longer due."""
-    game = session.scalars(
-        select(Game)
-        .where(Game.id == game_id, Game.next_action_at <= now)
-        .with_for_update(skip_locked=True)
-        .execution_options(populate_existing=True)
-    ).one_or_none()
-    if game is not None:
-        play.catch_up(session, game, now, applied_in="worker")
+    game = reads.lock_unless_held(session, game_id)
+    if game is None or not play.is_due(game, now):
+        session.commit()
+        return False
+    play.catch_up(session, game, now, applied_in="worker")
     session.commit()
-    return game is not None
+    return True
 
 
 def _quarantine(session: Session, game_id, now) -> None:

@@ -39,17 +39,33 @@ def load(session: Session, game_id: uuid.UUID, lock: bool = False) -> Game:
     loaded it. A statement that waited for the lock sees the seats as they were when it
     began; every change of seats changes the game too, so when the game's version at
     that moment differs from the locked one, the seats are read again."""
+    game = _read(session, game_id, WAIT if lock else None)
+    if game is None:
+        raise NotFound(f"no game {game_id}")
+    return game
+
+
+def lock_unless_held(session: Session, game_id: uuid.UUID) -> Game | None:
+    """The game locked as ``load`` locks it, or ``None`` if another transaction holds it
+    (or it is gone): the worker passes on to the next."""
+    return _read(session, game_id, SKIP)
+
+
+WAIT, SKIP = "wait", "skip"  # for the lock: wait for whoever holds it, or pass
+
+
+def _read(session: Session, game_id: uuid.UUID, lock: str | None) -> Game | None:
     if lock:
         session.flush()  # as the ORM's own query would: what is pending is read back
     connection = session.connection()
     row = connection.execute(_query(connection.dialect.name, lock), {"game_id": game_id})
     values = row.one_or_none()
     if values is None:
-        raise NotFound(f"no game {game_id}")
+        return None
     game_values = values._asdict()
     seats = game_values.pop("seat_rows") or []
     if game_values.pop("seen_version") != game_values["version"]:
-        seats = connection.execute(_query(connection.dialect.name, False), {"game_id": game_id})
+        seats = connection.execute(_query(connection.dialect.name, None), {"game_id": game_id})
         seats = seats.one().seat_rows or []
     game = _instance(Game, game_values)
     held = [
@@ -92,7 +108,7 @@ SEAT_FIELDS = ("seat", "name", "bot", "token_hash")
 
 
 @functools.cache
-def _query(dialect: str, lock: bool) -> Select:
+def _query(dialect: str, lock: str | None) -> Select:
     """The game's columns, its version as the statement's snapshot sees it (which the
     locked row's differs from after waiting for another change), and its seats as one
     JSON array of ``[seat, name, bot, token_hash]`` arrays."""
@@ -108,7 +124,7 @@ def _query(dialect: str, lock: bool) -> Select:
     query = select(
         *GAME_COLUMNS, seen_version.label("seen_version"), of_game.label("seat_rows")
     ).where(games.c.id == bindparam("game_id"))
-    return query.with_for_update(of=games) if lock else query
+    return query.with_for_update(of=games, skip_locked=lock == SKIP) if lock else query
 
 
 def load_current(session: Session, game_id: uuid.UUID) -> Game:
