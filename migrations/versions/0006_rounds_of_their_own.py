@@ -28,7 +28,9 @@ def upgrade() -> None:
         batch.add_column(sa.Column("rounds", JSON, nullable=False, server_default=sa.text("'[]'")))
     connection = op.get_bind()
     for game_id, match in connection.execute(sa.select(GAMES.c.id, GAMES.c.match)).all():
-        rounds = match.pop("rounds", [])
+        if "rounds" not in match:  # nothing to move (a table not dealt yet)
+            continue
+        rounds = match.pop("rounds")
         connection.execute(
             GAMES.update()
             .where(GAMES.c.id == game_id)

@@ -34,7 +34,8 @@ def load(session: Session, game_id: uuid.UUID, lock: bool = False) -> Game:
     reads) and one row (each JSON column decoded once, not once per seat), and made
     into a game without the ORM's loading, which cost more than the rest of a view.
 
-    Unlocked, the game is detached: only read, never saved. Locked (``FOR UPDATE``), it
+    Unlocked, the game belongs to no session: only read, never saved (and a column not
+    read here, the deferred rounds, reads as None). Locked (``FOR UPDATE``), it
     is attached to the session, which saves its changes at the commit, as if the ORM had
     loaded it. A statement that waited for the lock sees the seats as they were when it
     began; every change of seats changes the game too, so when the game's version at
