@@ -36,18 +36,6 @@ class InvalidOptions(EngineError):
         self.message = message
 
 
-def copied(value: Any) -> Any:
-    """A copy of JSON-like data (dicts, lists, tuples and immutable leaves), as
-    ``copy.deepcopy`` makes it, twice as fast: it keeps no memo of shared objects."""
-    if isinstance(value, dict):
-        return {key: copied(item) for key, item in value.items()}
-    if isinstance(value, list):
-        return [copied(item) for item in value]
-    if isinstance(value, tuple):
-        return tuple(copied(item) for item in value)
-    return value
-
-
 _FIELD_NAMES: dict[type, tuple[str, ...]] = {}
 _LEAVES = frozenset((str, int, bool, float, type(None)))
 
@@ -55,7 +43,8 @@ _LEAVES = frozenset((str, int, bool, float, type(None)))
 def plain(value: Any) -> Any:
     """Dataclasses (and the lists, tuples and dicts in them) as JSON-like values, as
     ``dataclasses.asdict`` makes them, twice as fast: the leaves (str, int, bool,
-    None) are immutable, so they are shared rather than deep-copied."""
+    None) are immutable, so they are shared rather than deep-copied. Of JSON-like data,
+    a copy (as ``copy.deepcopy`` makes it, keeping no memo of shared objects)."""
     kind = type(value)
     if kind in _LEAVES:
         return value
@@ -317,7 +306,7 @@ class Game(ABC, Generic[S]):
         (the store's copy, which then would look unchanged and not be saved).
         ``read_only``: a state that shares ``data``, for views and legal moves, which
         change nothing (``test_conformance`` checks it), without the copy."""
-        state: S = self.state_type(**(data if read_only else copied(data)))
+        state: S = self.state_type(**(data if read_only else plain(data)))
         return state
 
     @abstractmethod

@@ -173,7 +173,7 @@ def save(session, game, rules, state, rng, events, runaway=False, made_by=None):
         if rules.match_over(game.options, list(game.rounds)):
             game.status = Status.FINISHED
             events = [*events, game_over(game, "target_reached")]
-    return append_events(session, game, events, made_by or {})
+    return append_events(session, game, events, made_by)
 
 
 def rounds_of(session: Session, game: Game) -> tuple[engine.RoundResult, ...]:
