@@ -4,7 +4,7 @@ import uuid
 from collections.abc import Mapping
 from datetime import UTC, datetime
 from enum import StrEnum
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import (
     JSON,
@@ -17,6 +17,7 @@ from sqlalchemy import (
     Integer,
     String,
     Uuid,
+    text,
 )
 from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.engine import RowMapping
@@ -24,6 +25,9 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
 from ..engine import RoundResult
 from .records import CLOCK, MATCH, ROUNDS, Clock, Match
+
+if TYPE_CHECKING:
+    from .writes import Unsaved
 
 JSONType = JSON().with_variant(JSONB(), "postgresql")
 
@@ -63,6 +67,10 @@ class Base(DeclarativeBase):
 
 class Game(Base):
     __tablename__ = "games"
+    __allow_unmapped__ = True  # for ``unsaved``, no column
+
+    # Read under its lock, what its commit will write (``writes``); None otherwise.
+    unsaved: "Unsaved | None" = None
 
     id: Mapped[uuid.UUID] = mapped_column(Uuid, primary_key=True, default=uuid.uuid4)
     type: Mapped[str] = mapped_column(String(40))
@@ -76,7 +84,7 @@ class Game(Base):
     host_token_hash: Mapped[str] = mapped_column(String(64))
     status: Mapped[str] = mapped_column(String(12), default=Status.WAITING)
     round: Mapped[int] = mapped_column(Integer, default=0)
-    # Every change bumps the version; SQLAlchemy also checks it on UPDATE (compare-and-set).
+    # Every change makes a new version (``writes.new_version``), checked when it is saved.
     version: Mapped[int] = mapped_column(Integer, default=1)
     # Decimal text: server seeds have 128 bits, beyond any integer column.
     seed: Mapped[str] = mapped_column(String(80))
@@ -89,7 +97,7 @@ class Game(Base):
     match: Mapped[Match] = mapped_column(MATCH, default=Match)
     # The finished rounds' results, read only when needed (``records``).
     rounds: Mapped[tuple[RoundResult, ...]] = mapped_column(
-        ROUNDS, default=lambda: (), deferred=True
+        ROUNDS, default=lambda: (), server_default=text("'[]'"), deferred=True
     )
     # Scheduled actions: when the next bot move or clock timeout is due (the earliest of
     # the seats' in ``clock``), applied by the first request or worker that sees it due.
@@ -110,7 +118,6 @@ class Game(Base):
         Index("ix_games_lobby", "visibility", "created_at"),
         Index("ix_games_next_action_at", "next_action_at"),
     )
-    __mapper_args__ = {"version_id_col": version}
 
 
 class Seat(Base):

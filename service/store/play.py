@@ -15,18 +15,18 @@ import time
 from dataclasses import replace
 from datetime import datetime, timedelta
 
-from sqlalchemy import insert
+from sqlalchemy import inspect, select
 from sqlalchemy.orm import Session
+from sqlalchemy.orm.attributes import set_committed_value
 
 from .. import bots, engine, metrics
-from . import changes, clock
-from .models import EventRow, Game, LoggedEvent, MadeBy, Status, utcnow
+from . import changes, clock, writes
+from .models import Game, LoggedEvent, MadeBy, Status, utcnow
 from .records import Clock, SeatClock
 from .render import dealt_state, on_autopilot, rules_of, standings, state_of
 
 AUTOMATIC_MOVES = 25  # per request or per game of a worker's sweep
 AUTOMATIC_SECONDS = 0.25
-INSERT_EVENTS = insert(EventRow)
 
 
 def apply_move(
@@ -52,7 +52,6 @@ def apply_move(
     rows = save(session, game, rules, state, rng, events, runaway=runaway, made_by={own: by})
     metrics.move_applied(session, game.type, by)  # counted when it commits
     schedule(game, state, at, restart=rules.restarted(state, seat, events))
-    session.flush()  # one new version per move, which the answer carries
     return rows
 
 
@@ -178,15 +177,17 @@ def save(session, game, rules, state, rng, events, runaway=False, made_by=None):
 
 def rounds_of(session: Session, game: Game) -> tuple[engine.RoundResult, ...]:
     """The finished rounds' results, read when first asked (a column of their own, which
-    moves do not read: ``records``), without flushing what is pending: a flush now would
-    make two versions of one change."""
-    with session.no_autoflush:
-        return game.rounds
+    moves neither read nor write: ``records``)."""
+    if "rounds" in inspect(game).unloaded:
+        rounds = session.execute(select(Game.rounds).where(Game.id == game.id)).scalar_one()
+        set_committed_value(game, "rounds", rounds)
+    return game.rounds
 
 
 def append_events(session, game, events, made_by=None) -> list[LoggedEvent]:
-    """Log the events: one INSERT of them all, past the ORM's unit of work (which cost
-    as much as the rest of a move); returns the rows, for the answer."""
+    """Log the events, a new version of the game, written with it at the commit
+    (``writes``); returns the rows, for the answer."""
+    writes.new_version(game)
     made_by = made_by or {}
     at = utcnow()
     rows: list[LoggedEvent] = []
@@ -206,8 +207,7 @@ def append_events(session, game, events, made_by=None) -> list[LoggedEvent]:
                 "at": at,
             }
         )
-    if rows:
-        session.connection().execute(INSERT_EVENTS, rows)
+    writes.log(game, rows)
     _remember(game, events)
     changes.publish(session, game.id, game.last_seq)
     return rows
@@ -222,7 +222,6 @@ def record(session: Session, game: Game, events, at: datetime, restart=frozenset
         schedule(game, state, at, restart)
     else:
         game.next_action_at = None
-    session.flush()
     return rows
 
 

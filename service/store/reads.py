@@ -18,7 +18,7 @@ from sqlalchemy.orm import Session, make_transient_to_detached, selectinload
 from sqlalchemy.orm.attributes import set_committed_value
 
 from ..errors import NotFound, ServiceError, ValidationFailed
-from . import changes, clock, play
+from . import changes, clock, play, writes
 from .access import identify
 from .db import DATABASE_AWAY, LOST_RACE, deadline, lost_race, writing
 from .models import EventRow, Game, Seat, Status, Visibility
@@ -34,11 +34,11 @@ def load(session: Session, game_id: uuid.UUID, lock: bool = False) -> Game:
     reads) and one row (each JSON column decoded once, not once per seat), and made
     into a game without the ORM's loading, which cost more than the rest of a view.
 
-    Unlocked, the game belongs to no session: only read, never saved (and a column not
-    read here, the deferred rounds, reads as None). Locked (``FOR UPDATE``), it
-    is attached to the session, which saves its changes at the commit, as if the ORM had
-    loaded it. A statement that waited for the lock sees the seats as they were when it
-    began; every change of seats changes the game too, so when the game's version at
+    The game belongs to no session. Unlocked, it is only read, never saved (and a column
+    not read here, the deferred rounds, reads as None). Locked (``FOR UPDATE``), the
+    session saves it at the commit (``writes``), and holds its seats as if the ORM had
+    loaded them. A statement that waited for the lock sees the seats as they were when
+    it began; every change of seats changes the game too, so when the game's version at
     that moment differs from the locked one, the seats are read again."""
     game = _read(session, game_id, WAIT if lock else None)
     if game is None:
@@ -56,8 +56,9 @@ WAIT, SKIP = "wait", "skip"  # for the lock: wait for whoever holds it, or pass
 
 
 def _read(session: Session, game_id: uuid.UUID, lock: str | None) -> Game | None:
-    if lock:
-        session.flush()  # as the ORM's own query would: what is pending is read back
+    if lock:  # as the ORM's own query would, what is pending is read back
+        writes.save_held(session)
+        session.flush()
     connection = session.connection()
     row = connection.execute(_query(connection.dialect.name, lock), {"game_id": game_id})
     values = row.one_or_none()
@@ -74,7 +75,8 @@ def _read(session: Session, game_id: uuid.UUID, lock: str | None) -> Game | None
         for seat in sorted(seats)
     ]
     if lock:
-        game, held = _attach(session, game), [_attach(session, seat) for seat in held]
+        held = [_attach(session, seat) for seat in held]
+        writes.hold(session, game)
     set_committed_value(game, "seats", held)
     return game
 
@@ -89,8 +91,8 @@ def _instance(model, values: dict[str, Any]):
 
 
 def _attach(session: Session, instance):
-    """A game or seat read by ``load``, now in the session as if the ORM had loaded it
-    (one read before under the same identity leaves first)."""
+    """A seat read by ``load``, now in the session as if the ORM had loaded it (one read
+    before under the same identity leaves first)."""
     stale = session.identity_map.get(
         inspect(instance.__class__).identity_key_from_instance(instance)
     )

@@ -10,11 +10,12 @@ from typing import Any
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
+from sqlalchemy.orm.attributes import set_committed_value
 
 from .. import engine
 from ..errors import BadCode, Forbidden, TableFull, Unauthorized, WrongPhase
-from . import access, clock, limits, play
-from .models import Game, Seat, Status, Visibility, utcnow
+from . import access, clock, limits, play, writes
+from .models import Game, Seat, Status, Visibility
 from .reads import load
 from .records import Clock
 from .render import rules_of
@@ -104,12 +105,14 @@ def leave(session: Session, game_id: uuid.UUID, token: str | None) -> Game:
     if game.status == Status.FINISHED:
         raise WrongPhase("the match is over")
     if game.status == Status.WAITING:
-        session.delete(game.seats[seat])
+        leaving = game.seats[seat]
+        session.delete(leaving)
         session.flush()
         for later in game.seats[seat + 1 :]:
             later.seat -= 1
             session.flush()  # one at a time, upwards: no two seats share a number
-        session.expire(game, ["seats"])
+        set_committed_value(game, "seats", [held for held in game.seats if held is not leaving])
+        writes.new_version(game)
     else:
         occupant = game.seats[seat]
         occupant.bot, occupant.token_hash = "basic", access.new_token()[1]
@@ -117,7 +120,6 @@ def leave(session: Session, game_id: uuid.UUID, token: str | None) -> Game:
         left = engine.Event("left", seat, {"bot": "basic"})
         play.record(session, game, [left], now, restart={seat})
         play.catch_up(session, game, now)
-    game.updated_at = utcnow()
     session.commit()
     return game
 
@@ -138,7 +140,7 @@ def deal(
         if not identity.host:
             raise Forbidden("only the host deals the first round")
         while fill_with_bots and len(game.seats) < game.max_seats:
-            _add_seat(game, None, fill_with_bots)
+            _add_seat(session, game, None, fill_with_bots)
         players = len(game.seats)
         fewest = rules.player_range(game.options)[0]
         if players < fewest:
@@ -189,16 +191,20 @@ def _seat_player(session: Session, game: Game, name: str | None, bot: str | None
         raise WrongPhase("the game has started; seats are taken")
     if len(game.seats) >= game.max_seats:
         raise TableFull(f"all {game.max_seats} seats are taken")
-    seat, token = _add_seat(game, name, bot)
-    game.updated_at = utcnow()  # a new seat is a new version of the table
+    seat, token = _add_seat(session, game, name, bot)
+    writes.new_version(game)
     session.commit()
     return {"seat": seat.seat, "token": token}
 
 
-def _add_seat(game: Game, name: str | None, bot: str | None) -> tuple[Seat, str | None]:
+def _add_seat(
+    session: Session, game: Game, name: str | None, bot: str | None
+) -> tuple[Seat, str | None]:
     """A human's seat gets a token; a bot's gets none that anybody knows."""
     token, token_hash = access.new_token()
     number = len(game.seats)
-    seat = Seat(seat=number, name=name or f"{bot} bot {number + 1}", bot=bot, token_hash=token_hash)
-    game.seats.append(seat)
+    name = name or f"{bot} bot {number + 1}"
+    seat = Seat(game_id=game.id, seat=number, name=name, bot=bot, token_hash=token_hash)
+    session.add(seat)
+    set_committed_value(game, "seats", [*game.seats, seat])
     return seat, None if bot else token

@@ -5,9 +5,11 @@ import time
 import uuid
 
 import pytest
+from sqlalchemy import text
+from sqlalchemy.orm.exc import StaleDataError
 
-from service.store import reads, tables
-from service.store.models import utcnow
+from service import engine
+from service.store import play, reads, tables, writes
 
 from .table import Table
 
@@ -21,9 +23,10 @@ def test_a_lock_that_waited_reads_the_seats_as_they_are_after_it(app, client):
     sessions = app.extensions["db_sessions"]
     with sessions() as first, sessions() as second:
         game = reads.load(first, game_id, lock=True)
-        tables._add_seat(game, "late", None)
-        game.updated_at = utcnow()
-        first.flush()  # the seat and the game's new version, not committed yet
+        tables._add_seat(first, game, "late", None)
+        writes.new_version(game)
+        writes.save_held(first)  # the seat and the game's new version, not committed yet
+        first.flush()
         loaded = {}
         waiting = threading.Thread(
             target=lambda: loaded.update(game=reads.load(second, game_id, lock=True))
@@ -44,11 +47,11 @@ def test_a_locked_game_is_saved_at_the_commit_and_a_second_load_reads_it_back(ap
         game = reads.load(session, game_id, lock=True)
         version = game.version
         game.seats[1].name = "renamed"
-        game.updated_at = utcnow()
+        writes.new_version(game)
         again = reads.load(session, game_id, lock=True)
         assert again.seats[1].name == "renamed" and again.version == version + 1
         again.seats[0].name = "first"
-        again.updated_at = utcnow()
+        writes.new_version(again)
         session.commit()
     summary = table.summary().json
     assert [seat["name"] for seat in summary["seats"]] == ["first", "renamed"]
@@ -63,3 +66,27 @@ def test_an_unlocked_game_is_never_saved(app, client):
         session.commit()
     summary = table.summary().json
     assert summary["seats"][0]["name"] == "player 0" and summary["round"] == 0
+
+
+def test_a_locked_game_and_its_events_are_written_together_or_not_at_all(app, client):
+    """The commit writes the game only if its row is still at the version read, and its
+    events only with it."""
+    table = Table.create(client, players=2, seats=2)
+    game_id = uuid.UUID(table.id)
+    before = table.summary().json["version"], table.events().json["last_seq"]
+    sessions = app.extensions["db_sessions"]
+    with sessions() as session:
+        game = reads.load(session, game_id, lock=True)
+        play.append_events(session, game, [engine.Event("resume", 0)])
+        moved_on = text("UPDATE games SET version = version + 1 WHERE id = :id")
+        session.execute(moved_on, {"id": game_id})  # as another writer would
+        with pytest.raises(StaleDataError):
+            session.commit()
+    assert (table.summary().json["version"], table.events().json["last_seq"]) == before
+    with sessions() as session:
+        game = reads.load(session, game_id, lock=True)
+        play.append_events(session, game, [engine.Event("resume", 0)])
+        session.commit()
+    events = table.events().json
+    assert events["last_seq"] == before[1] + 1 and events["events"][-1]["type"] == "resume"
+    assert table.summary().json["version"] == before[0] + 1
