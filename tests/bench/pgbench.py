@@ -4,8 +4,9 @@ a 4-player Old Maid table), so the script follows the move path as it changes.
 
 The captured statements are rendered with their captured values, except what must vary:
 the game's id (each pgbench client has a clone of the captured game,
-``00000000-0000-4000-8000-<client_id>``), the event sequence numbers and the version,
-counted from what the row lock reads (``\\gset``). An executemany (psycopg 3 pipelines it)
+``00000000-0000-4000-8000-<client_id>``), the event sequence numbers (as parameters, or
+in the JSON list of the events that the game's write carries) and the version, counted
+from what the row lock reads (``\\gset``). An executemany (psycopg 3 pipelines it)
 becomes a ``\\startpipeline`` block, and pgbench runs ``-M prepared`` as psycopg 3 does
 after a statement's fifth use on a connection. After each run the clones' events and
 versions are checked: each transaction must have added one move's events and version."""
@@ -53,6 +54,12 @@ def quote(value: str) -> str:
 def literal(name: str, value, c: Captured) -> str:
     """A captured parameter as SQL for pgbench."""
     if hasattr(value, "obj") and type(value).__module__.startswith("psycopg"):  # Jsonb
+        if _logged_events(value.obj, c):  # the move's events, numbered from the row's last
+            return (
+                "(SELECT jsonb_agg(event || jsonb_build_object('seq', :last_seq + n) ORDER BY n)"
+                f" FROM jsonb_array_elements({quote(json.dumps(value.obj))}::jsonb)"
+                " WITH ORDINALITY AS logged(event, n))"
+            )
         return quote(json.dumps(value.obj))
     if isinstance(value, enum.Enum):
         value = value.value
@@ -88,6 +95,14 @@ def literal(name: str, value, c: Captured) -> str:
     if isinstance(value, dict):
         return quote(json.dumps(value))
     return quote(str(value))
+
+
+def _logged_events(value, c: Captured) -> bool:
+    """Whether a JSON parameter is the list of the move's events (``writes``)."""
+    if not isinstance(value, list) or not value:
+        return False
+    numbers = [event.get("seq") if isinstance(event, dict) else None for event in value]
+    return numbers == list(range(c.last_seq + 1, c.last_seq + 1 + len(value)))
 
 
 def render_statement(statement: str, parameters, c: Captured) -> str:
