@@ -35,8 +35,13 @@ def seed_commitment(seed: int, nonce: int | None) -> str:
 
 class Rng:
     def __init__(self, seed: int, counter: int = 0) -> None:
+        self._seed = seed
         self._inner, self._outer = _keyed(str(seed).encode())
         self.counter = counter
+
+    def __reduce__(self) -> tuple[type["Rng"], tuple[int, int]]:
+        """Copied (and pickled) as its seed and counter, the generator's whole state."""
+        return Rng, (self._seed, self.counter)
 
     def _next_word(self) -> int:
         """The next block's first 8 bytes: HMAC(key, counter) = H(outer || H(inner ||
@@ -66,7 +71,7 @@ class Rng:
             items[i], items[j] = items[j], items[i]
 
 
-def _keyed(key: bytes):
+def _keyed(key: bytes) -> tuple["hashlib._Hash", "hashlib._Hash"]:
     """HMAC-SHA256's inner and outer hashes with ``key`` absorbed (RFC 2104): the key, or
     its SHA-256 if longer than a block, padded to the 64-byte block, XORed with 0x36 and
     0x5C."""

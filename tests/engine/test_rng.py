@@ -1,6 +1,7 @@
 """The documented generator: an independent re-implementation from docs/random.md must
 agree with the service, and pinned values guard the stream against silent change."""
 
+import copy
 import hashlib
 import hmac
 
@@ -52,6 +53,12 @@ def test_below_rejects_the_incomplete_last_bucket(monkeypatch):
     rng = Rng(1)
     monkeypatch.setattr(rng, "_next_word", lambda: next(words))
     assert rng.below(n) == 7 % n
+
+
+def test_a_copy_draws_what_the_original_would():
+    rng = Rng(11, counter=3)
+    twin = copy.deepcopy(rng)
+    assert [twin.below(1000) for _ in range(5)] == [rng.below(1000) for _ in range(5)]
 
 
 def test_counter_resumes_the_stream():
