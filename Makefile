@@ -32,8 +32,9 @@ migrate: install
 run: migrate
 	BIND=127.0.0.1:$(PORT) WORKERS=$(WORKERS) $(BIN)/python -m service.run
 
+# Two processes, as this machine has two cores; each makes its own database.
 test: install-dev
-	$(BIN)/pytest --ignore=tests/fuzz --ignore=tests/e2e
+	$(BIN)/pytest -n 2 --ignore=tests/fuzz --ignore=tests/e2e
 
 # The Python SDK in clients/python, generated from openapi/openapi.json (committed).
 sdk: install-dev
