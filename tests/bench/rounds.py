@@ -170,14 +170,7 @@ def run(server_url: str, report, found: dict) -> None:
     ]
 
     def add(label, op, per, reference="", ratio_=""):
-        main = Tally(
-            op.tally.kinds,
-            op.tally.rows,
-            op.tally.begin,
-            op.tally.commit,
-            op.tally.rollback,
-            op.tally.ping,
-        )
+        main = Tally(op.tally.trips, op.tally.log)
         report.add(part, label, describe(main, per), "round trips", reference, ratio_)
         side = op.tally.side
         if side is not None and side.round_trips:
