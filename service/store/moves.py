@@ -1,7 +1,14 @@
 """Playing a move: the one use case that a client retries, so it answers an
 ``Idempotency-Key`` replay with its first answer and checks ``If-Match`` against the
 game's version before anything changes. The answer is rendered here, not by the HTTP
-layer, because a replay must give back the very answer stored with the move."""
+layer, because a replay must give back the very answer stored with the move.
+
+On PostgreSQL a move is first played optimistically, in two round trips: the game read
+with no lock in autocommit mode, then saved by one statement, its own transaction, if
+its version is still the one read (``writes``): the game's row, the events and the
+answer to remember. No row lock is held while the rules and the bots run. Only if
+another change came first (a lost compare-and-set) is the game read again under its row
+lock and the move played again there, where nothing can come first."""
 
 import hashlib
 import uuid
@@ -10,14 +17,15 @@ from dataclasses import astuple, dataclass
 from typing import Any
 
 from sqlalchemy.orm import Session
+from sqlalchemy.orm.exc import StaleDataError
 
 from .. import engine
 from ..engine.base import canonical
 from ..errors import IdempotencyConflict, StaleVersion, WrongPhase
-from . import clock, play
+from . import clock, play, writes
 from .access import require_seat
 from .models import Game, IdempotentAnswer, LoggedEvent, MadeBy, Status
-from .reads import load
+from .reads import load, load_to_change
 from .render import on_autopilot, render_event, view
 
 
@@ -35,7 +43,22 @@ def move(
     preconditions: Callable[[], Preconditions] = Preconditions,
 ) -> dict[str, Any]:
     """``preconditions`` reads the request's headers, called once the token is a seat's."""
-    game = load(session, game_id, lock=True)
+    if session.get_bind().dialect.name == "postgresql":
+        session.connection(execution_options={"isolation_level": "AUTOCOMMIT"})
+        try:
+            return _play(session, load_to_change(session, game_id), token, move, preconditions)
+        except StaleDataError:  # another change came first: again, under the lock
+            session.close()
+    return _play(session, load(session, game_id, lock=True), token, move, preconditions)
+
+
+def _play(
+    session: Session,
+    game: Game,
+    token: str | None,
+    move: engine.Move,
+    preconditions: Callable[[], Preconditions],
+) -> dict[str, Any]:
     now = clock.now()  # after the lock: a turn begins when its move commits, never earlier
     seat = require_seat(game, token)
     idempotency_key, expected_version = astuple(preconditions())
@@ -58,15 +81,8 @@ def move(
         "view": view(game, seat),
     }
     if idempotency_key is not None:
-        session.add(
-            IdempotentAnswer(
-                game_id=game.id,
-                seat=seat,
-                key=idempotency_key,
-                request_hash=request_hash,
-                answer=answer,
-            )
-        )
+        remembered = {"seat": seat, "key": idempotency_key, "request_hash": request_hash}
+        writes.remember(game, remembered | {"answer": answer})
     session.commit()
     return answer
 

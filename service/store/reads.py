@@ -46,13 +46,24 @@ def load(session: Session, game_id: uuid.UUID, lock: bool = False) -> Game:
     return game
 
 
+def load_to_change(session: Session, game_id: uuid.UUID) -> Game:
+    """The game read as ``load(lock=True)`` reads it, but with no row lock: the session
+    saves it at the commit only if its version is still the one read (``writes``), and
+    raises ``StaleDataError`` if another change came first."""
+    game = _read(session, game_id, UNLOCKED)
+    if game is None:
+        raise NotFound(f"no game {game_id}")
+    return game
+
+
 def lock_unless_held(session: Session, game_id: uuid.UUID) -> Game | None:
     """The game locked as ``load`` locks it, or ``None`` if another transaction holds it
     (or it is gone): the worker passes on to the next."""
     return _read(session, game_id, SKIP)
 
 
-WAIT, SKIP = "wait", "skip"  # for the lock: wait for whoever holds it, or pass
+# To change the game: wait for whoever holds its lock, pass, or take no lock at all
+WAIT, SKIP, UNLOCKED = "wait", "skip", "unlocked"
 
 
 def _read(session: Session, game_id: uuid.UUID, lock: str | None) -> Game | None:
@@ -127,7 +138,9 @@ def _query(dialect: str, lock: str | None) -> Select:
     query = select(
         *GAME_COLUMNS, seen_version.label("seen_version"), of_game.label("seat_rows")
     ).where(games.c.id == bindparam("game_id"))
-    return query.with_for_update(of=games, skip_locked=lock == SKIP) if lock else query
+    if lock in (WAIT, SKIP):
+        return query.with_for_update(of=games, skip_locked=lock == SKIP)
+    return query
 
 
 def load_current(session: Session, game_id: uuid.UUID) -> Game:

@@ -1,12 +1,14 @@
-"""Saving a game changed under its lock (``reads.load(lock=True)``): its row and the events
-logged since, at the commit, past the ORM's unit of work. On PostgreSQL that is one
-statement, the UPDATE with the events' INSERT in its ``WITH``: one round trip, where the
-ORM's UPDATE after each move and the INSERT of its events took two a move.
+"""Saving a game read to be changed (``reads.load(lock=True)``, or ``reads.load_to_change``
+without the lock): its row, the events logged since and the answer a retry will be given,
+at the commit, past the ORM's unit of work. On PostgreSQL that is one statement, the
+UPDATE with the INSERTs in its ``WITH``: one round trip, and a transaction by itself when
+the session is in autocommit mode (``moves``).
 
 Every change of a game makes one new version of it (``new_version``): each move, each
 event of the service's own, a seat taken or left. The row is written only if its version
-is still the one read (compare-and-set): on SQLite, where nothing is locked, that is what
-turns a lost update into a lost race (``StaleDataError``)."""
+is still the one read (compare-and-set): read without the lock (or on SQLite, where
+nothing is locked), that is what turns a lost update into a lost race
+(``StaleDataError``)."""
 
 import functools
 from dataclasses import dataclass, field
@@ -27,7 +29,7 @@ from sqlalchemy.engine import Connection
 from sqlalchemy.orm import Session
 from sqlalchemy.orm.exc import StaleDataError
 
-from .models import EventRow, Game, LoggedEvent, utcnow
+from .models import EventRow, Game, IdempotentAnswer, LoggedEvent, utcnow
 
 LOCKED = "locked_games"  # in the session's info: the games it read under a lock
 # The columns a change of a locked game may touch; the rounds' results only when a round
@@ -49,15 +51,16 @@ ROUNDS = "rounds"
 
 @dataclass
 class Unsaved:
-    """What a locked game's commit will write: the version its row had when read, and
-    the events logged since."""
+    """What a held game's commit will write: the version its row had when read, the
+    events logged since, and the answers to remember (``idempotent_answers`` rows)."""
 
     version: int
     events: list[LoggedEvent] = field(default_factory=list)
+    answers: list[dict] = field(default_factory=list)
 
 
 def hold(session: Session, game: Game) -> Game:
-    """Note that ``session`` read ``game`` under its lock: it is saved at the commit."""
+    """Note that ``session`` read ``game`` to change it: it is saved at the commit."""
     game.unsaved = Unsaved(game.version)
     session.info.setdefault(LOCKED, []).append(game)
     return game
@@ -73,13 +76,19 @@ def log(game: Game, rows: list[LoggedEvent]) -> None:
     _unsaved(game).events.extend(rows)
 
 
+def remember(game: Game, answer: dict) -> None:
+    """An answer to give a retry of the request (an ``idempotent_answers`` row, but for
+    its game), written with the game: never a move without its answer, nor the reverse."""
+    _unsaved(game).answers.append(answer)
+
+
 def _unsaved(game: Game) -> Unsaved:
-    assert game.unsaved is not None, "only a game read under its lock is changed"
+    assert game.unsaved is not None, "only a game read to be changed is changed"
     return game.unsaved
 
 
 def save_held(session: Session) -> None:
-    """Save every game the session read under a lock (before its commit, and before it
+    """Save every game the session read to change (before its commit, and before it
     reads one again)."""
     for game in session.info.get(LOCKED, ()):
         save(session, game)
@@ -92,7 +101,7 @@ def release(session: Session) -> None:
 
 def save(session: Session, game: Game) -> None:
     unsaved = _unsaved(game)
-    if game.version == unsaved.version and not unsaved.events:
+    if game.version == unsaved.version and not (unsaved.events or unsaved.answers):
         return
     rounds = ROUNDS not in inspect(game).unmodified
     connection = session.connection()
@@ -101,26 +110,29 @@ def save(session: Session, game: Game) -> None:
         values[ROUNDS] = game.rounds
     key = {"game_id": game.id, "read_version": unsaved.version}
     if connection.dialect.name == "postgresql":
-        written = _save_with_events(connection, rounds, key | values, unsaved.events)
+        written = _save_with_events(connection, rounds, key | values, unsaved)
     else:
-        written = _save_then_log(connection, rounds, key | values, unsaved.events)
+        written = _save_then_log(connection, rounds, key | values, unsaved)
     if not written:
         raise StaleDataError(f"game {game.id} changed since version {unsaved.version}")
     game.unsaved = Unsaved(game.version)
 
 
-def _save_with_events(connection: Connection, rounds: bool, values, events) -> bool:
-    # as JSON: the game's id is the saved row's, the time a string
-    rows = [{**row, "game_id": None, "at": row["at"].isoformat()} for row in events]
-    result = connection.execute(_with_events(rounds), {**values, "events": rows})
-    return bool(result.scalar_one())
+def _save_with_events(connection: Connection, rounds: bool, values, unsaved: Unsaved) -> bool:
+    # as JSON: the game's id is the saved row's, the times strings
+    events = [{**row, "game_id": None, "at": row["at"].isoformat()} for row in unsaved.events]
+    answers = [{**row, "created_at": utcnow().isoformat()} for row in unsaved.answers]
+    rows = {"events": events, "answers": answers}
+    return bool(connection.execute(_with_events(rounds), values | rows).scalar_one())
 
 
-def _save_then_log(connection: Connection, rounds: bool, values, events) -> bool:
+def _save_then_log(connection: Connection, rounds: bool, values, unsaved: Unsaved) -> bool:
     if connection.execute(_update(rounds), values).rowcount != 1:
         return False
-    if events:
-        connection.execute(insert(EventRow), events)
+    game = {"game_id": values["game_id"]}
+    for table, rows in ((EventRow, unsaved.events), (IdempotentAnswer, unsaved.answers)):
+        if rows:
+            connection.execute(insert(table), [row | game for row in rows])
     return True
 
 
@@ -138,20 +150,30 @@ def _update(rounds: bool):
 @functools.cache
 def _with_events(rounds: bool):
     """``WITH saved AS (UPDATE games ... RETURNING id), logged AS (INSERT INTO events
-    SELECT ... FROM saved, jsonb_to_recordset(:events)) SELECT count(*) FROM saved``:
-    the events are written only with the game, and 0 says its version moved on."""
+    SELECT ... FROM saved, jsonb_to_recordset(:events)), answered AS (INSERT INTO
+    idempotent_answers ... :answers) SELECT count(*) FROM saved``: the rows are written
+    only with the game, and 0 says its version moved on."""
     saved = _update(rounds).returning(Game.id).cte("saved")
-    fields = [field for field in EventRow.__table__.c if field.name != "game_id"]
+    inserts = [
+        _from_saved(saved, EventRow, "events").cte("logged"),
+        _from_saved(saved, IdempotentAnswer, "answers").cte("answered"),
+    ]
+    return select(func.count()).select_from(saved).add_cte(*inserts)
+
+
+def _from_saved(saved, model, parameter: str):
+    """``INSERT INTO <model's table> SELECT saved.id, ... FROM saved JOIN
+    jsonb_to_recordset(:parameter)``: one saved row (or none) by each JSON row."""
+    fields = [field for field in model.__table__.c if field.name != "game_id"]
     rows = (
-        func.jsonb_to_recordset(bindparam("events", type_=JSONB))
+        func.jsonb_to_recordset(bindparam(parameter, type_=JSONB))
         .table_valued(*(column(field.name, field.type) for field in fields))
-        .render_derived(name="logged_event", with_types=True)
+        .render_derived(name=f"{parameter}_row", with_types=True)
     )
-    each_event = select(saved.c.id, *(rows.c[field.name] for field in fields)).select_from(
-        saved.join(rows, true())  # one saved row (or none) by each event
+    each_row = select(saved.c.id, *(rows.c[field.name] for field in fields)).select_from(
+        saved.join(rows, true())
     )
-    logged = insert(EventRow).from_select(["game_id", *(f.name for f in fields)], each_event)
-    return select(func.count()).select_from(saved).add_cte(logged.cte("logged"))
+    return insert(model).from_select(["game_id", *(f.name for f in fields)], each_row)
 
 
 @event.listens_for(Session, "before_commit")

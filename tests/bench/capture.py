@@ -47,7 +47,8 @@ def kind_of(statement: str) -> str:
 @dataclass
 class Tally:
     trips: list[str] = field(default_factory=list)  # each round trip, by what it carried
-    log: list = field(default_factory=list)  # (statement, parameters, executemany)
+    # (statement, parameters, executemany), and BEGIN, COMMIT, ROLLBACK where sent
+    log: list = field(default_factory=list)
     side: "Tally | None" = None  # what other threads sent meanwhile
 
     @property
@@ -144,6 +145,8 @@ class Recorder:
         event.listen(engine, "checkout", self._checked_out, insert=True)
         event.listen(engine, "checkin", self._checked_in)
         event.listen(engine, "before_cursor_execute", self._execute)
+        for name in COMMANDS:
+            event.listen(engine, name.lower(), lambda conn, name=name: self._command(name, conn))
 
     def _checked_out(self, dbapi_connection, record, _proxy) -> None:
         trace = record.info.get("trace")
@@ -169,6 +172,18 @@ class Recorder:
         tally = self._target(threading.get_ident())
         if tally is not None:
             tally.log.append((statement, parameters, executemany))
+
+    def _command(self, name: str, conn) -> None:
+        """A transaction's BEGIN, COMMIT or ROLLBACK, logged where psycopg sends it: never
+        in autocommit mode, and no COMMIT or ROLLBACK of a transaction never begun."""
+        driver = conn.connection.driver_connection
+        if driver.autocommit:
+            return
+        if name != "BEGIN" and driver.info.transaction_status == pq.TransactionStatus.IDLE:
+            return
+        tally = self._target(threading.get_ident())
+        if tally is not None:
+            tally.log.append((name, None, False))
 
     @contextmanager
     def tally(self, settle: float = 0.1):

@@ -6,10 +6,11 @@ The captured statements are rendered with their captured values, except what mus
 the game's id (each pgbench client has a clone of the captured game,
 ``00000000-0000-4000-8000-<client_id>``), the event sequence numbers (as parameters, or
 in the JSON list of the events that the game's write carries) and the version, counted
-from what the row lock reads (``\\gset``). An executemany (psycopg 3 pipelines it)
-becomes a ``\\startpipeline`` block, and pgbench runs ``-M prepared`` as psycopg 3 does
-after a statement's fifth use on a connection. After each run the clones' events and
-versions are checked: each transaction must have added one move's events and version."""
+from what the move's read of its game returns (``\\gset``). An executemany (psycopg 3
+pipelines it) becomes a ``\\startpipeline`` block, and pgbench runs ``-M prepared`` as
+psycopg 3 does after a statement's fifth use on a connection. After each run the clones'
+events and versions are checked: each run of the script must have added one move's events
+and version."""
 
 import enum
 import json
@@ -122,31 +123,28 @@ def script(c: Captured, notify: bool, with_view: bool = False) -> str:
     if notify and c.move.side is not None and c.move.side.log:
         parts.append((c.move.side, False))
     lines = []
-    for tally, lock in parts:
-        locked = not lock
+    for tally, move in parts:
+        read = not move  # the move's read of its game sets :version and :last_seq
         for statement, parameters, many in tally.log:
             if statement in ("BEGIN", "COMMIT", "ROLLBACK"):
                 lines.append(f"{statement};")
-                continue
-            if statement.startswith("SELECT 1  -- pool pre-ping"):
-                lines.append("SELECT 1;")
                 continue
             kind = kind_of(statement)
             if kind == "NOTIFY" and not notify:
                 continue
             sets = parameters if many else [parameters]
             rendered = [render_statement(statement, p, c) for p in sets]
-            if kind == "LOCK" and not locked:
-                rendered = [rendered[0] + " \\gset"]  # :version and :last_seq from here on
-                locked = True
+            if kind in ("LOCK", "SELECT") and not read:
+                rendered = [rendered[0] + " \\gset"]
+                read = True
             else:
                 rendered = [r + ";" for r in rendered]
             if many and len(rendered) > 1:
                 lines += ["\\startpipeline", *rendered, "\\endpipeline"]
             else:
                 lines += rendered
-        if not locked:
-            raise RuntimeError("the captured move locks no game row: no script to mirror it")
+        if not read:
+            raise RuntimeError("the captured move reads no game row: no script to mirror it")
     return "\n".join(lines) + "\n"
 
 

@@ -1,0 +1,84 @@
+"""A move on PostgreSQL is played with no row lock, and saved only if nobody changed the
+game meanwhile (``moves``); when somebody did, it is played again under the lock."""
+
+import uuid
+
+import psycopg
+import pytest
+from sqlalchemy import text
+
+from service.store import moves
+
+from .table import Table
+
+pytestmark = pytest.mark.postgres
+
+
+def _driver_url(app) -> str:
+    return app.extensions["db_engine"].url.set(drivername="postgresql").render_as_string(False)
+
+
+def _another_writer(app, game_id: str) -> None:
+    """A change committed by somebody else, as a join or the worker would make one."""
+    with app.extensions["db_engine"].begin() as connection:
+        bump = "UPDATE games SET version = version + 1, updated_at = now() WHERE id = :id"
+        connection.execute(text(bump), {"id": game_id})
+
+
+def _interrupt_after_read(monkeypatch, change):
+    """Run ``change`` between the unlocked read of a move and its save, once."""
+    reads = []
+    read = moves.load_to_change
+
+    def read_then_change(session, game_id):
+        game = read(session, game_id)
+        if not reads:
+            change()
+        reads.append(game.version)
+        return game
+
+    monkeypatch.setattr(moves, "load_to_change", read_then_change)
+    return reads
+
+
+def test_a_move_that_lost_the_race_is_played_again_under_the_lock(app, client, monkeypatch):
+    table = Table.create(client, players=3)
+    version, last_seq = table.summary().json["version"], table.events().json["last_seq"]
+    seat = table.turn()
+    legal = table.view(seat).json["legal_moves"]
+    reads = _interrupt_after_read(monkeypatch, lambda: _another_writer(app, table.id))
+
+    answer = table.move(seat, legal[0], **{"Idempotency-Key": "the-first-try"})
+
+    assert answer.status_code == 201, answer.json
+    assert reads == [version], "read once unlocked; the second read was the locked one"
+    log = table.events(after=last_seq).json
+    assert [event["seq"] for event in log["events"]] == list(
+        range(last_seq + 1, last_seq + 1 + len(answer.json["events"]))
+    ), "the lost try wrote no event: the log holds the move once"
+    assert table.summary().json["version"] == version + 2  # the other change, then the move
+    replay = table.move(seat, legal[0], **{"Idempotency-Key": "the-first-try"})
+    assert replay.json == answer.json, "the answer was remembered by the try that won"
+    with app.extensions["db_engine"].connect() as connection:
+        stored = "SELECT count(*) FROM idempotent_answers WHERE game_id = :id"
+        assert connection.execute(text(stored), {"id": table.id}).scalar_one() == 1
+
+
+def test_no_row_lock_is_held_while_the_move_is_played(app, client, monkeypatch):
+    """Another transaction can lock the game's row between the move's read and its save
+    (here it does, with NOWAIT, which fails at once on a row that is locked)."""
+    table = Table.create(client, players=2)
+    locked = []
+
+    def lock_now():
+        with psycopg.connect(_driver_url(app)) as connection:
+            connection.execute(
+                "SELECT id FROM games WHERE id = %s FOR UPDATE NOWAIT", (uuid.UUID(table.id),)
+            )
+            locked.append(True)
+
+    _interrupt_after_read(monkeypatch, lock_now)
+    seat = table.turn()
+    answer = table.move(seat, table.view(seat).json["legal_moves"][0])
+    assert answer.status_code == 201, answer.json
+    assert locked == [True]
