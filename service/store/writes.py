@@ -129,10 +129,11 @@ def _save_with_events(connection: Connection, rounds: bool, values, unsaved: Uns
 def _save_then_log(connection: Connection, rounds: bool, values, unsaved: Unsaved) -> bool:
     if connection.execute(_update(rounds), values).rowcount != 1:
         return False
-    game = {"game_id": values["game_id"]}
-    for table, rows in ((EventRow, unsaved.events), (IdempotentAnswer, unsaved.answers)):
-        if rows:
-            connection.execute(insert(table), [row | game for row in rows])
+    if unsaved.events:
+        connection.execute(insert(EventRow), [dict(row) for row in unsaved.events])
+    if unsaved.answers:
+        game = {"game_id": values["game_id"]}
+        connection.execute(insert(IdempotentAnswer), [row | game for row in unsaved.answers])
     return True
 
 
