@@ -59,7 +59,7 @@ def _play(
     move: engine.Move,
     preconditions: Callable[[], Preconditions],
 ) -> dict[str, Any]:
-    now = clock.now()  # after the lock: a turn begins when its move commits, never earlier
+    now = clock.now()  # after the read: a turn begins when its move commits, never earlier
     seat = require_seat(game, token)
     idempotency_key, expected_version = astuple(preconditions())
     request_hash = hashlib.sha256(canonical(move.to_wire()).encode()).hexdigest()

@@ -31,7 +31,7 @@ from sqlalchemy.orm.exc import StaleDataError
 
 from .models import EventRow, Game, IdempotentAnswer, LoggedEvent, utcnow
 
-LOCKED = "locked_games"  # in the session's info: the games it read under a lock
+LOCKED = "held_games"  # in the session's info: the games it read to change
 # The columns a change of a locked game may touch; the rounds' results only when a round
 # ended (a deferred column, which moves neither read nor write).
 CHANGING = (
