@@ -138,6 +138,11 @@ class _Metrics:
         self.moves = Counter(
             PREFIX + "moves", "Moves committed, by game type and who made them", ["game_type", "by"]
         )
+        self.replayed = Counter(
+            PREFIX + "moves_replayed_under_lock",
+            "Moves read without a lock that another change overtook, played again under it",
+            ["game_type"],
+        )
         self.actions = Counter(
             PREFIX + "scheduled_actions",
             "Scheduled actions (bot moves, clock timeouts) committed",
@@ -257,6 +262,11 @@ def waiter_ended() -> None:
 def move_applied(session: Session, game_type: str, by: str) -> None:
     """A move was applied in ``session``: counted if its transaction commits."""
     _on_commit(session, lambda metrics: metrics.moves.labels(game_type, by).inc())
+
+
+def move_replayed(game_type: str) -> None:
+    """A move read without a lock lost its compare-and-set: it is played again locked."""
+    _metrics().replayed.labels(game_type).inc()
 
 
 def scheduled_action(

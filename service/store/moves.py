@@ -8,7 +8,9 @@ with no lock in autocommit mode, then saved by one statement, its own transactio
 its version is still the one read (``writes``): the game's row, the events and the
 answer to remember. No row lock is held while the rules and the bots run. Only if
 another change came first (a lost compare-and-set) is the game read again under its row
-lock and the move played again there, where nothing can come first."""
+lock and the move played again there, where nothing can come first. Where every seat
+acts at once (Spoons) another move nearly always comes first (788 of 815 moves at six
+seats, ``make bench-spoons``), so there the game is read again under its lock at once."""
 
 import hashlib
 import uuid
@@ -19,14 +21,14 @@ from typing import Any
 from sqlalchemy.orm import Session
 from sqlalchemy.orm.exc import StaleDataError
 
-from .. import engine
+from .. import engine, metrics
 from ..engine.base import canonical
 from ..errors import IdempotencyConflict, StaleVersion, WrongPhase
 from . import clock, play, writes
 from .access import require_seat
 from .models import Game, IdempotentAnswer, LoggedEvent, MadeBy, Status
 from .reads import load, load_to_change
-from .render import on_autopilot, render_event, view
+from .render import on_autopilot, render_event, rules_of, view
 
 
 @dataclass(frozen=True)
@@ -45,10 +47,13 @@ def move(
     """``preconditions`` reads the request's headers, called once the token is a seat's."""
     if session.get_bind().dialect.name == "postgresql":
         session.connection(execution_options={"isolation_level": "AUTOCOMMIT"})
-        try:
-            return _play(session, load_to_change(session, game_id), token, move, preconditions)
-        except StaleDataError:  # another change came first: again, under the lock
-            session.close()
+        game = load_to_change(session, game_id)
+        if not rules_of(game).simultaneous:
+            try:
+                return _play(session, game, token, move, preconditions)
+            except StaleDataError:  # another change came first: again, under the lock
+                metrics.move_replayed(game.type)
+        session.close()
     return _play(session, load(session, game_id, lock=True), token, move, preconditions)
 
 

@@ -10,6 +10,7 @@ from sqlalchemy import text
 from service.store import moves
 
 from .table import Table
+from .test_metrics import metrics, value
 
 pytestmark = pytest.mark.postgres
 
@@ -47,10 +48,13 @@ def test_a_move_that_lost_the_race_is_played_again_under_the_lock(app, client, m
     seat = table.turn()
     legal = table.view(seat).json["legal_moves"]
     reads = _interrupt_after_read(monkeypatch, lambda: _another_writer(app, table.id))
+    replayed = "cardtable_moves_replayed_under_lock_total"
+    before = value(metrics(client), replayed, game_type="old-maid")
 
     answer = table.move(seat, legal[0], **{"Idempotency-Key": "the-first-try"})
 
     assert answer.status_code == 201, answer.json
+    assert value(metrics(client), replayed, game_type="old-maid") == before + 1
     assert reads == [version], "read once unlocked; the second read was the locked one"
     log = table.events(after=last_seq).json
     assert [event["seq"] for event in log["events"]] == list(
@@ -82,3 +86,20 @@ def test_no_row_lock_is_held_while_the_move_is_played(app, client, monkeypatch):
     answer = table.move(seat, table.view(seat).json["legal_moves"][0])
     assert answer.status_code == 201, answer.json
     assert locked == [True]
+
+
+def test_where_every_seat_acts_at_once_the_move_is_played_under_the_lock(app, client, monkeypatch):
+    """In Spoons another seat's move nearly always comes first: no unlocked try there."""
+    table = Table.create(client, players=3, type="spoons")
+    locked_loads = []
+    load = moves.load
+
+    def spied_load(session, game_id, lock=False):
+        locked_loads.append(lock)
+        return load(session, game_id, lock=lock)
+
+    monkeypatch.setattr(moves, "load", spied_load)
+    seat = next(s for s in range(3) if table.view(s).json["legal_moves"])
+    answer = table.move(seat, table.view(seat).json["legal_moves"][0])
+    assert answer.status_code == 201, answer.json
+    assert locked_loads == [True]

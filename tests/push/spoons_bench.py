@@ -284,6 +284,16 @@ def report(title: str, tally: Tally, seconds: float) -> None:
         print(f"    {error}", flush=True)
 
 
+def replayed_moves(server) -> float:
+    """The service's count of moves played again under the row lock (``/metrics``)."""
+    connection = http.client.HTTPConnection(server.host, server.port, timeout=TIMEOUT)
+    connection.request("GET", "/metrics")
+    text = connection.getresponse().read().decode()
+    connection.close()
+    name = "cardtable_moves_replayed_under_lock_total"
+    return sum(float(line.split()[-1]) for line in text.splitlines() if line.startswith(name))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument(
@@ -302,10 +312,15 @@ def main() -> None:
     try:
         with serve(url, workers=args.workers, env=NO_QUOTAS) as server:
             for seats in (int(n) for n in args.threads.split(",")):
-                cpu = server.cpu_seconds()
+                cpu, replayed = server.cpu_seconds(), replayed_moves(server)
                 tally = bench(server.host, server.port, seats, args.seconds)
                 report(f"{seats} threads, {seats}-seat table", tally, tally.seconds)
-                print(f"    server CPU {server.cpu_seconds() - cpu:.1f} s", flush=True)
+                print(
+                    f"    server CPU {server.cpu_seconds() - cpu:.1f} s; moves that lost the"
+                    f" race to another change and were played again under the row lock:"
+                    f" {replayed_moves(server) - replayed:.0f}",
+                    flush=True,
+                )
     finally:
         drop_database(server_url, url)
 
