@@ -165,7 +165,7 @@ def run(server_url: str, report, found: dict) -> None:
     rows = [
         ("view", "GET /view", floor, None),
         ("events", "GET /events?after=0&limit=100", floor, None),
-        ("move", "POST /moves (4 humans)", "", None),
+        ("move", "POST /moves (4 humans)", "target <= 3; floor 2 (read, then write)", None),
         ("deal", "POST /deal (next round)", "", None),
     ]
 
