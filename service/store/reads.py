@@ -10,7 +10,7 @@ import time
 import uuid
 from contextlib import ExitStack
 from dataclasses import dataclass, replace
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import JSON, Select, bindparam, func, inspect, select, tuple_
@@ -21,7 +21,7 @@ from ..errors import NotFound, ServiceError, ValidationFailed
 from . import changes, clock, play, writes
 from .access import identify
 from .db import DATABASE_AWAY, LOST_RACE, deadline, lost_race, writing
-from .models import EventRow, Game, Seat, Status, Visibility
+from .models import EventRow, Game, LoggedEvent, Seat, Status, Visibility
 from .render import render_event
 
 LOOK_SECONDS = 5.0  # the database work of one look of a waiting request
@@ -66,21 +66,40 @@ def lock_unless_held(session: Session, game_id: uuid.UUID) -> Game | None:
 WAIT, SKIP, UNLOCKED = "wait", "skip", "unlocked"
 
 
+def load_page(
+    session: Session, game_id: uuid.UUID, after: int, limit: int
+) -> tuple[Game, list[LoggedEvent]]:
+    """The game as ``load`` reads it and the page of its log after ``after`` (at most
+    ``limit`` events, none past the game's ``last_seq``) in the same statement: one
+    round trip, and the page is what the game read knows of (a later event may belong
+    to seats as they are after a change the game read has not seen)."""
+    values = _fetch(session, game_id, None, {"after": after, "limit": limit})
+    if values is None:
+        raise NotFound(f"no game {game_id}")
+    page = [_logged(game_id, row) for row in sorted(values.pop("page_rows") or [])]
+    return _game(session, game_id, values, None), page
+
+
 def _read(session: Session, game_id: uuid.UUID, lock: str | None) -> Game | None:
+    values = _fetch(session, game_id, lock)
+    return None if values is None else _game(session, game_id, values, lock)
+
+
+def _fetch(session: Session, game_id: uuid.UUID, lock: str | None, page=None) -> dict | None:
     if lock:  # as the ORM's own query would, what is pending is read back
         writes.save_held(session)
         session.flush()
     connection = session.connection()
-    row = connection.execute(_query(connection.dialect.name, lock), {"game_id": game_id})
-    values = row.one_or_none()
-    if values is None:
-        return None
-    game_values = values._asdict()
-    seats = game_values.pop("seat_rows") or []
-    if game_values.pop("seen_version") != game_values["version"]:
-        seats = connection.execute(_query(connection.dialect.name, None), {"game_id": game_id})
-        seats = seats.one().seat_rows or []
-    game = _instance(Game, game_values)
+    query = _query(connection.dialect.name, lock, paged=page is not None)
+    values = connection.execute(query, {"game_id": game_id, **(page or {})}).one_or_none()
+    return None if values is None else values._asdict()
+
+
+def _game(session: Session, game_id: uuid.UUID, values: dict[str, Any], lock: str | None):
+    seats = values.pop("seat_rows") or []
+    if values.pop("seen_version") != values["version"]:
+        seats = _fetch(session, game_id, None)["seat_rows"] or []  # type: ignore[index]
+    game = _instance(Game, values)
     held = [
         _instance(Seat, {"game_id": game.id, **dict(zip(SEAT_FIELDS, seat, strict=True))})
         for seat in sorted(seats)
@@ -90,6 +109,16 @@ def _read(session: Session, game_id: uuid.UUID, lock: str | None) -> Game | None
         writes.hold(session, game)
     set_committed_value(game, "seats", held)
     return game
+
+
+def _logged(game_id: uuid.UUID, row: list[Any]) -> LoggedEvent:
+    """An event of a page, from its JSON array (``EVENT_FIELDS``): its time comes as
+    text, in the database's time zone (PostgreSQL) or as stored, naive in UTC (SQLite)."""
+    event = dict(zip(EVENT_FIELDS, row, strict=True))
+    at = datetime.fromisoformat(event["at"])
+    event["at"] = at.astimezone(UTC) if at.tzinfo else at
+    event["game_id"] = game_id
+    return event
 
 
 def _instance(model, values: dict[str, Any]):
@@ -118,36 +147,68 @@ def _attach(session: Session, instance):
 GAME_COLUMNS = tuple(
     attribute.columns[0] for attribute in inspect(Game).column_attrs if not attribute.deferred
 )
+
+
 SEAT_FIELDS = ("seat", "name", "bot", "token_hash")
+EVENT_FIELDS = ("seq", "round", "type", "seat", "by", "data", "secret", "audience", "at")
+EVENT_JSON = ("data", "secret", "audience")  # JSON in JSON (SQLite stores it as text)
 
 
 @functools.cache
-def _query(dialect: str, lock: str | None) -> Select:
+def _query(dialect: str, lock: str | None, paged: bool = False) -> Select:
     """The game's columns, its version as the statement's snapshot sees it (which the
     locked row's differs from after waiting for another change), and its seats as one
-    JSON array of ``[seat, name, bot, token_hash]`` arrays."""
+    JSON array of ``[seat, name, bot, token_hash]`` arrays; ``paged``, a page of its log
+    too, as one JSON array of ``EVENT_FIELDS`` arrays."""
     games, seats = Game.__table__, Seat.__table__
-    fields = [seats.c[name] for name in SEAT_FIELDS]
-    if dialect == "postgresql":
-        rows = func.json_agg(func.json_build_array(*fields), type_=JSON)
-    else:  # SQLite
-        rows = func.json_group_array(func.json_array(*fields), type_=JSON)
-    of_game = select(rows).where(seats.c.game_id == games.c.id).scalar_subquery()
+    seat_rows = _json_rows(dialect, [seats.c[name] for name in SEAT_FIELDS])
+    of_game = select(seat_rows).where(seats.c.game_id == games.c.id).scalar_subquery()
     seen = games.alias("seen")
     seen_version = select(seen.c.version).where(seen.c.id == games.c.id).scalar_subquery()
-    query = select(
-        *GAME_COLUMNS, seen_version.label("seen_version"), of_game.label("seat_rows")
-    ).where(games.c.id == bindparam("game_id"))
+    columns = [*GAME_COLUMNS, seen_version.label("seen_version"), of_game.label("seat_rows")]
+    if paged:
+        columns.append(_page(dialect).label("page_rows"))
+    query = select(*columns).where(games.c.id == bindparam("game_id"))
     if lock in (WAIT, SKIP):
         return query.with_for_update(of=games, skip_locked=lock == SKIP)
     return query
 
 
+def _page(dialect: str):
+    events, games = EventRow.__table__, Game.__table__
+    page = (
+        select(*(events.c[name] for name in EVENT_FIELDS))
+        .where(
+            events.c.game_id == games.c.id,
+            events.c.seq > bindparam("after"),
+            events.c.seq <= games.c.last_seq,
+        )
+        .order_by(events.c.seq)
+        .limit(bindparam("limit"))
+        .subquery("page")
+    )
+    fields = [
+        func.json(page.c[name]) if dialect != "postgresql" and name in EVENT_JSON else page.c[name]
+        for name in EVENT_FIELDS
+    ]
+    return select(_json_rows(dialect, fields)).select_from(page).scalar_subquery()
+
+
+def _json_rows(dialect: str, fields):
+    """The rows as one JSON array of arrays (in no set order)."""
+    if dialect == "postgresql":
+        return func.json_agg(func.json_build_array(*fields), type_=JSON)
+    return func.json_group_array(func.json_array(*fields), type_=JSON)  # SQLite
+
+
 def load_current(session: Session, game_id: uuid.UUID) -> Game:
     """The game with whatever is due applied first: a read, too, moves bots and clocks."""
     game = load(session, game_id)
-    if not play.is_due(game, clock.now()):
-        return game
+    return apply_due(session, game_id) if play.is_due(game, clock.now()) else game
+
+
+def apply_due(session: Session, game_id: uuid.UUID) -> Game:
+    """Apply what is due, under the lock; the game as it is then."""
     try:
         with writing(session):
             game = load(session, game_id, lock=True)
@@ -158,32 +219,6 @@ def load_current(session: Session, game_id: uuid.UUID) -> Game:
             raise
         session.rollback()  # the worker or another request applied it first
         return load(session, game_id)
-
-
-def events_page(
-    session: Session, game: Game, seat: int | None, after: int, limit: int
-) -> dict[str, Any]:
-    bounds = {"game_id": game.id, "after": after, "last": game.last_seq, "limit": limit}
-    rows = session.connection().execute(EVENTS_PAGE, bounds).mappings()
-    return {
-        "events": [render_event(row, seat, game) for row in rows],
-        "last_seq": game.last_seq,
-    }
-
-
-EVENTS = EventRow.__table__.c
-EVENTS_PAGE = (
-    select(EventRow.__table__)
-    # only what the loaded game knows of: a later event may belong to seats as they are
-    # after a change the loaded game has not seen
-    .where(
-        EVENTS.game_id == bindparam("game_id"),
-        EVENTS.seq > bindparam("after"),
-        EVENTS.seq <= bindparam("last"),
-    )
-    .order_by(EVENTS.seq)
-    .limit(bindparam("limit"))
-)
 
 
 def wait_for_events(
@@ -286,8 +321,13 @@ def _look(session, game_id, token, after, limit) -> Look:
     the pool."""
     try:
         with deadline(LOOK_SECONDS):
-            game = load_current(session, game_id)
-            page = events_page(session, game, identify(game, token).seat, after, limit)
+            game, rows = load_page(session, game_id, after, limit)
+            if play.is_due(game, clock.now()):
+                apply_due(session, game_id)
+                game, rows = load_page(session, game_id, after, limit)
+            seat = identify(game, token).seat
+            events = [render_event(row, seat, game) for row in rows]
+            page = {"events": events, "last_seq": game.last_seq}
             finished = game.status == Status.FINISHED
             return Look(page, finished, clock.aware(game.next_action_at))
     finally:

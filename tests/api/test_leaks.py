@@ -306,27 +306,27 @@ def test_once_finished_the_log_reveals_everything(app, client):
 
 
 def test_a_seat_changing_hands_during_a_read_leaks_nothing(app, client, monkeypatch):
-    """A reader's seat is read with the game; events after it are left for the next look.
-    Here, between the two, seat 1 leaves the waiting table (seat 2 becomes seat 1), a
-    player joins and the host deals: the reader, still seat 2 for this read, must not get
-    the hand of the new seat 2."""
+    """A reader's seat and the page of events are read in one statement, so the page
+    holds only what the game read knows of. Here, right after that statement, seat 1
+    leaves the waiting table (seat 2 becomes seat 1), a player joins and the host deals:
+    the reader, still seat 2 for this read, must not get the hand of the new seat 2."""
     import uuid
 
     from service.store import reads, tables
 
     table = Table.create(client, players=3, deal=False, seed=90)
     game_id = uuid.UUID(table.id)
-    real_page = reads.events_page
+    real_game = reads._game
 
-    def page_after_a_change(*args, **kwargs):
-        monkeypatch.setattr(reads, "events_page", real_page)
+    def game_after_a_change(*args, **kwargs):
+        monkeypatch.setattr(reads, "_game", real_game)
         with app.extensions["db_sessions"]() as other:  # another request, meanwhile
             tables.leave(other, game_id, table.tokens[1])
             tables.join(other, game_id, {"name": "late"}, None, "10.0.0.9")
             tables.deal(other, game_id, table.host)
-        return real_page(*args, **kwargs)
+        return real_game(*args, **kwargs)
 
-    monkeypatch.setattr(reads, "events_page", page_after_a_change)
+    monkeypatch.setattr(reads, "_game", game_after_a_change)
     page = table.events(2).json
     assert [event for event in page["events"] if event["type"] == "hand"] == []
     log = table.events(2).json["events"]

@@ -5,11 +5,12 @@ import time
 import uuid
 
 import pytest
-from sqlalchemy import text
+from sqlalchemy import update
 from sqlalchemy.orm.exc import StaleDataError
 
 from service import engine
 from service.store import play, reads, tables, writes
+from service.store.models import Game
 
 from .table import Table
 
@@ -78,8 +79,8 @@ def test_a_locked_game_and_its_events_are_written_together_or_not_at_all(app, cl
     with sessions() as session:
         game = reads.load(session, game_id, lock=True)
         play.append_events(session, game, [engine.Event("resume", 0)])
-        moved_on = text("UPDATE games SET version = version + 1 WHERE id = :id")
-        session.execute(moved_on, {"id": game_id})  # as another writer would
+        moved_on = update(Game).where(Game.id == game_id).values(version=Game.version + 1)
+        session.execute(moved_on)  # as another writer would
         with pytest.raises(StaleDataError):
             session.commit()
     assert (table.summary().json["version"], table.events().json["last_seq"]) == before

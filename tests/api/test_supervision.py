@@ -7,6 +7,7 @@ import signal
 import subprocess
 import sys
 import time
+import uuid
 from datetime import timedelta
 from pathlib import Path
 
@@ -140,7 +141,7 @@ def test_retention_prunes_what_nobody_needs_and_keeps_the_rest(app, client):
         return session.scalar(select(func.count()).select_from(model))
 
     with app.extensions["db_sessions"]() as session:
-        session.get(Game, old.id).updated_at = now - timedelta(days=2)
+        session.get(Game, uuid.UUID(old.id)).updated_at = now - timedelta(days=2)
         session.commit()
         assert retention.prune(session, now)["abandoned_tables"] == 1
         tables = {str(game_id) for game_id in session.scalars(select(Game.id))}
