@@ -175,23 +175,25 @@ def _query(dialect: str, lock: str | None, paged: bool = False) -> Select:
 
 
 def _page(dialect: str):
+    """The events after ``after``, at most ``limit`` and none past the row's last_seq: a
+    range of ``seq``, which numbers a game's events 1, 2, 3... with no gap (``play``)."""
     events, games = EventRow.__table__, Game.__table__
-    page = (
-        select(*(events.c[name] for name in EVENT_FIELDS))
+    last = func.least if dialect == "postgresql" else func.min  # SQLite's min of values
+    fields = [
+        func.json(events.c[name])
+        if dialect != "postgresql" and name in EVENT_JSON
+        else events.c[name]
+        for name in EVENT_FIELDS
+    ]
+    return (
+        select(_json_rows(dialect, fields))
         .where(
             events.c.game_id == games.c.id,
             events.c.seq > bindparam("after"),
-            events.c.seq <= games.c.last_seq,
+            events.c.seq <= last(bindparam("after") + bindparam("limit"), games.c.last_seq),
         )
-        .order_by(events.c.seq)
-        .limit(bindparam("limit"))
-        .subquery("page")
+        .scalar_subquery()
     )
-    fields = [
-        func.json(page.c[name]) if dialect != "postgresql" and name in EVENT_JSON else page.c[name]
-        for name in EVENT_FIELDS
-    ]
-    return select(_json_rows(dialect, fields)).select_from(page).scalar_subquery()
 
 
 def _json_rows(dialect: str, fields):

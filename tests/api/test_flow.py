@@ -300,3 +300,24 @@ def test_go_fish_through_the_api(client):
     assert [seat["rounds_won"] for seat in summary["seats"]] == [
         int(s in winners) for s in range(4)
     ]
+
+
+def test_a_page_of_events_holds_its_own_game_s_events_in_order_and_no_other(client):
+    """Pages are a range of the game's ``seq`` (1, 2, 3... with no gap), read with the
+    game: other tables with events of the same numbers never show, and a page holds at
+    most ``limit`` events from ``after`` on."""
+    tables = [Table.create(client, players=3, seed=seed) for seed in (1, 2, 3)]
+    for table in tables:
+        table.play_one()
+    for table in tables:
+        full = table.events(0).json
+        events = full["events"]
+        assert [event["seq"] for event in events] == list(range(1, full["last_seq"] + 1))
+        page = table.events(0, after=2, limit=3).json
+        assert page["events"] == events[2:5] and page["last_seq"] == full["last_seq"]
+        assert table.events(0, after=full["last_seq"], limit=3).json["events"] == []
+    own_hands = [
+        next(e["data"]["hand"] for e in t.events(0).json["events"] if "hand" in e["data"])
+        for t in tables
+    ]
+    assert len({tuple(hand) for hand in own_hands}) == 3, "each table its own deal"
