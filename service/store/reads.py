@@ -76,7 +76,8 @@ def load_page(
     values = _fetch(session, game_id, None, {"after": after, "limit": limit})
     if values is None:
         raise NotFound(f"no game {game_id}")
-    page = [_logged(game_id, row) for row in sorted(values.pop("page_rows") or [])]
+    rows = sorted(values.pop("page_rows") or [], key=lambda row: row[0])  # by seq
+    page = [_logged(game_id, row) for row in rows]
     return _game(session, game_id, values, None), page
 
 
@@ -98,7 +99,7 @@ def _fetch(session: Session, game_id: uuid.UUID, lock: str | None, page=None) ->
 def _game(session: Session, game_id: uuid.UUID, values: dict[str, Any], lock: str | None):
     seats = values.pop("seat_rows") or []
     if values.pop("seen_version") != values["version"]:
-        seats = _fetch(session, game_id, None)["seat_rows"] or []  # type: ignore[index]
+        seats = (_fetch(session, game_id, None) or {}).get("seat_rows") or []
     game = _instance(Game, values)
     held = [
         _instance(Seat, {"game_id": game.id, **dict(zip(SEAT_FIELDS, seat, strict=True))})
@@ -147,8 +148,6 @@ def _attach(session: Session, instance):
 GAME_COLUMNS = tuple(
     attribute.columns[0] for attribute in inspect(Game).column_attrs if not attribute.deferred
 )
-
-
 SEAT_FIELDS = ("seat", "name", "bot", "token_hash")
 EVENT_FIELDS = ("seq", "round", "type", "seat", "by", "data", "secret", "audience", "at")
 EVENT_JSON = ("data", "secret", "audience")  # JSON in JSON (SQLite stores it as text)

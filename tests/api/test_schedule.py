@@ -108,11 +108,13 @@ def tap_table(sessions, bot_think: float, human_clock: int):
 
 
 def log_of(sessions, game_id):
-    from service.store.reads import events_page, load_current
+    from service.store.reads import load_current, load_page
+    from service.store.render import render_event
 
     with sessions() as session:
-        game = load_current(session, game_id)
-        events = events_page(session, game, None, 0, 100)["events"]
+        load_current(session, game_id)  # applies what is due
+        game, rows = load_page(session, game_id, 0, 100)
+        events = [render_event(row, None, game) for row in rows]
     return [(event["type"], event["seat"], event["by"]) for event in events]
 
 
