@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import JSON, Select, bindparam, func, inspect, select, tuple_
+from sqlalchemy import JSON, BigInteger, Select, bindparam, func, inspect, select, tuple_
 from sqlalchemy.orm import Session, make_transient_to_detached, selectinload
 from sqlalchemy.orm.attributes import set_committed_value
 
@@ -73,7 +73,8 @@ def load_page(
     ``limit`` events, none past the game's ``last_seq``) in the same statement: one
     round trip, and the page is what the game read knows of (a later event may belong
     to seats as they are after a change the game read has not seen)."""
-    values = _fetch(session, game_id, None, {"after": after, "limit": limit})
+    # the last seq the page may hold, summed here: in SQL it could overflow an integer
+    values = _fetch(session, game_id, None, {"after": after, "through": after + limit})
     if values is None:
         raise NotFound(f"no game {game_id}")
     rows = sorted(values.pop("page_rows") or [], key=lambda row: row[0])  # by seq
@@ -189,7 +190,7 @@ def _page(dialect: str):
         .where(
             events.c.game_id == games.c.id,
             events.c.seq > bindparam("after"),
-            events.c.seq <= last(bindparam("after") + bindparam("limit"), games.c.last_seq),
+            events.c.seq <= last(bindparam("through", type_=BigInteger), games.c.last_seq),
         )
         .scalar_subquery()
     )

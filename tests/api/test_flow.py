@@ -316,6 +316,8 @@ def test_a_page_of_events_holds_its_own_game_s_events_in_order_and_no_other(clie
         page = table.events(0, after=2, limit=3).json
         assert page["events"] == events[2:5] and page["last_seq"] == full["last_seq"]
         assert table.events(0, after=full["last_seq"], limit=3).json["events"] == []
+        largest = table.events(0, after=2**31 - 1, limit=500)  # after + limit past int4
+        assert largest.status_code == 200 and largest.json["events"] == []
     own_hands = [
         next(e["data"]["hand"] for e in t.events(0).json["events"] if "hand" in e["data"])
         for t in tables
