@@ -115,7 +115,8 @@ def _game(session: Session, game_id: uuid.UUID, values: dict[str, Any], lock: st
 
 def _logged(game_id: uuid.UUID, row: list[Any]) -> LoggedEvent:
     """An event of a page, from its JSON array (``EVENT_FIELDS``): its time comes as
-    text, in the database's time zone (PostgreSQL) or as stored, naive in UTC (SQLite)."""
+    text, in the database's time zone (PostgreSQL) or as stored, naive in UTC (SQLite),
+    and is rendered in UTC whatever the server's ``TimeZone``, as a move's answer is."""
     event = dict(zip(EVENT_FIELDS, row, strict=True))
     at = datetime.fromisoformat(event["at"])
     event["at"] = at.astimezone(UTC) if at.tzinfo else at

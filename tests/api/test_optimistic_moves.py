@@ -1,13 +1,15 @@
 """A move on PostgreSQL is played with no row lock, and saved only if nobody changed the
 game meanwhile (``moves``); when somebody did, it is played again under the lock."""
 
+import threading
 import uuid
+from datetime import timedelta
 
 import psycopg
 import pytest
 from sqlalchemy import text
 
-from service.store import moves
+from service.store import clock, moves, reads, writes
 
 from .table import Table
 from .test_metrics import metrics, value
@@ -103,3 +105,35 @@ def test_where_every_seat_acts_at_once_the_move_is_played_under_the_lock(app, cl
     answer = table.move(seat, table.view(seat).json["legal_moves"][0])
     assert answer.status_code == 201, answer.json
     assert locked_loads == [True]
+
+
+def test_a_move_sent_just_before_its_deadline_is_not_lost_to_the_clock(app, client, monkeypatch):
+    """Sent a millisecond before the turn's deadline, the move counts, even if a read
+    applying what is due runs before it is saved: so close to a deadline the move plays
+    under the lock, and the read waits for it (unlocked, the read's timeout came first)."""
+    table = Table.create(client, players=3, turn_seconds=30)
+    seat = table.turn()
+    legal = table.view(seat).json["legal_moves"]
+    with app.extensions["db_reads"]() as session:
+        due = clock.due(reads.load(session, uuid.UUID(table.id)), seat)
+    moment = [due - timedelta(milliseconds=1)]
+    monkeypatch.setattr(clock, "now", lambda: moment[0])
+    real_save, looks, readers = writes.save, [], []
+
+    def a_read_comes_before_the_save(session, game):
+        if not looks:  # a GET /view in another thread, 2 ms later, waits for the lock
+            moment[0] = due + timedelta(milliseconds=1)
+            reader = threading.Thread(target=lambda: looks.append(table.view(seat).json))
+            reader.start()
+            readers.append(reader)
+            reader.join(0.5)
+            looks.append("the move saved first" if reader.is_alive() else "the read came first")
+        return real_save(session, game)
+
+    monkeypatch.setattr(writes, "save", a_read_comes_before_the_save)
+    answer = table.move(seat, legal[0])
+    readers[0].join(5)
+    assert answer.status_code == 201, answer.json
+    assert "the move saved first" in looks
+    made_by = [(e["type"], e["by"]) for e in table.events().json["events"] if e["by"]]
+    assert ("timeout", None) not in made_by and made_by[-1][1] == "player"
