@@ -11,7 +11,7 @@ import uuid
 from contextlib import ExitStack
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, TypeVar
 
 from sqlalchemy import JSON, BigInteger, Select, bindparam, func, inspect, select, tuple_
 from sqlalchemy.orm import Session, make_transient_to_detached, selectinload
@@ -24,6 +24,7 @@ from .db import DATABASE_AWAY, LOST_RACE, deadline, lost_race, writing
 from .models import EventRow, Game, LoggedEvent, Seat, Status, Visibility
 from .render import render_event
 
+Found = TypeVar("Found")
 LOOK_SECONDS = 5.0  # the database work of one look of a waiting request
 log = logging.getLogger(__name__)
 
@@ -40,20 +41,14 @@ def load(session: Session, game_id: uuid.UUID, lock: bool = False) -> Game:
     loaded them. A statement that waited for the lock sees the seats as they were when
     it began; every change of seats changes the game too, so when the game's version at
     that moment differs from the locked one, the seats are read again."""
-    game = _read(session, game_id, WAIT if lock else None)
-    if game is None:
-        raise NotFound(f"no game {game_id}")
-    return game
+    return _found(_read(session, game_id, WAIT if lock else None), game_id)
 
 
 def load_to_change(session: Session, game_id: uuid.UUID) -> Game:
     """The game read as ``load(lock=True)`` reads it, but with no row lock: the session
     saves it at the commit only if its version is still the one read (``writes``), and
     raises ``StaleDataError`` if another change came first."""
-    game = _read(session, game_id, UNLOCKED)
-    if game is None:
-        raise NotFound(f"no game {game_id}")
-    return game
+    return _found(_read(session, game_id, UNLOCKED), game_id)
 
 
 def lock_unless_held(session: Session, game_id: uuid.UUID) -> Game | None:
@@ -73,13 +68,17 @@ def load_page(
     ``limit`` events, none past the game's ``last_seq``) in the same statement: one
     round trip, and the page is what the game read knows of (a later event may belong
     to seats as they are after a change the game read has not seen)."""
-    # the last seq the page may hold, summed here: in SQL it could overflow an integer
-    values = _fetch(session, game_id, None, {"after": after, "through": after + limit})
-    if values is None:
-        raise NotFound(f"no game {game_id}")
+    bounds = {"after": after, "through": after + limit}  # summed in SQL, it could overflow
+    values = _found(_fetch(session, game_id, None, bounds), game_id)
     rows = sorted(values.pop("page_rows") or [], key=lambda row: row[0])  # by seq
     page = [_logged(game_id, row) for row in rows]
     return _game(session, game_id, values, None), page
+
+
+def _found(found: Found | None, game_id: uuid.UUID) -> Found:
+    if found is None:
+        raise NotFound(f"no game {game_id}")
+    return found
 
 
 def _read(session: Session, game_id: uuid.UUID, lock: str | None) -> Game | None:

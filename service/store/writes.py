@@ -31,8 +31,8 @@ from sqlalchemy.orm.exc import StaleDataError
 
 from .models import EventRow, Game, IdempotentAnswer, LoggedEvent, utcnow
 
-LOCKED = "held_games"  # in the session's info: the games it read to change
-# The columns a change of a locked game may touch; the rounds' results only when a round
+HELD = "held_games"  # in the session's info: the games it read to change
+# The columns a change of a held game may touch; the rounds' results only when a round
 # ended (a deferred column, which moves neither read nor write).
 CHANGING = (
     "status",
@@ -62,7 +62,7 @@ class Unsaved:
 def hold(session: Session, game: Game) -> Game:
     """Note that ``session`` read ``game`` to change it: it is saved at the commit."""
     game.unsaved = Unsaved(game.version)
-    session.info.setdefault(LOCKED, []).append(game)
+    session.info.setdefault(HELD, []).append(game)
     return game
 
 
@@ -90,13 +90,13 @@ def _unsaved(game: Game) -> Unsaved:
 def save_held(session: Session) -> None:
     """Save every game the session read to change (before its commit, and before it
     reads one again)."""
-    for game in session.info.get(LOCKED, ()):
+    for game in session.info.get(HELD, ()):
         save(session, game)
 
 
 def release(session: Session) -> None:
     """The transaction ended: the games it held are no longer locked, nor saved."""
-    session.info.pop(LOCKED, None)
+    session.info.pop(HELD, None)
 
 
 def save(session: Session, game: Game) -> None:
