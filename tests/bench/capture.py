@@ -1,7 +1,7 @@
 """What the database sees of a request, counted in process on the app's engine
 (``app.extensions["db_engine"]``): the round trips as they cross the wire, read from
 libpq's trace of the protocol (``PQtrace``, one file per connection, on from its first
-connect), and the statements as SQLAlchemy executed them (``before_cursor_execute``).
+checkout), and the statements as SQLAlchemy executed them (``before_cursor_execute``).
 
 A round trip is a run of messages the client sends before it reads an answer, so what
 psycopg sends together (a BEGIN queued with the statement after it, an executemany's
@@ -24,7 +24,6 @@ from dataclasses import dataclass, field
 from psycopg import pq
 from sqlalchemy import event
 
-KINDS = ("SELECT", "LOCK", "NOTIFY", "INSERT", "UPDATE", "DELETE", "WITH", "OTHER")
 COMMANDS = ("BEGIN", "COMMIT", "ROLLBACK")
 
 
