@@ -1,7 +1,8 @@
 """The worker: applies scheduled actions (bot moves, clock timeouts) that fall due while
 no request touches their game, records a heartbeat that ``/v1/ready`` checks, and prunes
 old rows (``store.retention``). Run as many as you like, beside as many web replicas:
-each due game is locked by one of them at a time (``FOR UPDATE SKIP LOCKED``).
+each due game is changed by one of them at a time (compare-and-set on its version, or
+its row lock with ``SKIP LOCKED``).
 
     python -m service.worker
 
@@ -20,12 +21,15 @@ from datetime import timedelta
 
 from sqlalchemy import delete, select, update
 from sqlalchemy.orm import Session, sessionmaker
+from sqlalchemy.orm.exc import StaleDataError
 
 from . import logs, metrics
 from .config import Config
+from .errors import NotFound
 from .store import clock, play, reads, retention
 from .store.db import DATABASE_AWAY, lost_race, make_engine, make_session_factory, upsert
 from .store.models import Game, Status, WorkerHeartbeat
+from .store.render import rules_of
 
 log = logging.getLogger("service.worker")
 BATCH = 20
@@ -37,18 +41,20 @@ NAME = f"{socket.gethostname()}:{os.getpid()}"
 
 
 def sweep(sessions: sessionmaker[Session], stop=lambda: False) -> int:
-    """Apply what is due in up to BATCH games, one transaction each; returns how many.
-    Candidates are picked without a lock, then each is locked on its own if still due,
-    skipping any that a request or another worker holds."""
+    """Apply what is due in up to BATCH games, one at a time; returns how many.
+    Candidates are picked without a lock, then each is changed on its own if still due
+    (``_advance``), passing over any that a request or another worker holds."""
     now = clock.now()
     handled = 0
     with sessions() as session:
+        _autocommit(session)
         due = session.scalars(
             select(Game.id)
             .where(Game.next_action_at <= now, Game.status == Status.PLAYING)
             .order_by(Game.next_action_at)
             .limit(BATCH)
         ).all()
+        session.close()
         for game_id in due:
             if stop():
                 break
@@ -65,16 +71,47 @@ def sweep(sessions: sessionmaker[Session], stop=lambda: False) -> int:
     return handled
 
 
-def _advance(session: Session, game_id, now) -> int:
-    """Apply what is due in one game at ``now``, read after the candidates were picked,
-    in a transaction of its own; 0 if another worker or a request holds it, or it is no
-    longer due."""
-    game = reads.lock_unless_held(session, game_id)
-    if game is None or not play.is_due(game, now):
+def _advance(session: Session, game_id, now) -> bool:
+    """Apply what is due in one game at ``now``, read after the candidates were picked;
+    False if it is gone, no longer due, or another worker or a request holds it.
+
+    As a move is played (``store.moves``): on PostgreSQL the game is read with no lock and
+    saved by one statement if no other change came first, two round trips; if one did,
+    or where every seat acts at once (another move nearly always comes first), it is read
+    again under its row lock, skipped if a request holds it."""
+    if _autocommit(session):
+        try:
+            game = reads.load_to_change(session, game_id)
+        except NotFound:  # pruned since it was picked
+            return False
+        if not rules_of(game).simultaneous:
+            try:
+                return _apply_due(session, game, now)
+            except StaleDataError:  # a request or another worker changed it first
+                metrics.move_replayed(game.type)
+        session.close()
+    locked = reads.lock_unless_held(session, game_id)
+    if locked is None:
+        session.commit()
+        return False
+    return _apply_due(session, locked, now)
+
+
+def _apply_due(session: Session, game: Game, now) -> bool:
+    if not play.is_due(game, now):
         session.commit()
         return False
     play.catch_up(session, game, now, applied_in="worker")
     session.commit()
+    return True
+
+
+def _autocommit(session: Session) -> bool:
+    """On PostgreSQL, each statement of the session's next transaction commits by itself
+    (no BEGIN, no COMMIT); False elsewhere."""
+    if session.get_bind().dialect.name != "postgresql":
+        return False
+    session.connection(execution_options={"isolation_level": "AUTOCOMMIT"})
     return True
 
 

@@ -9,9 +9,10 @@ import psycopg
 import pytest
 from sqlalchemy import text
 
+from service import worker
 from service.store import clock, moves, reads, writes
 
-from .table import Table
+from .table import Table, bearer
 from .test_metrics import metrics, value
 
 pytestmark = pytest.mark.postgres
@@ -137,3 +138,77 @@ def test_a_move_sent_just_before_its_deadline_is_not_lost_to_the_clock(app, clie
     assert "the move saved first" in looks
     made_by = [(e["type"], e["by"]) for e in table.events().json["events"] if e["by"]]
     assert ("timeout", None) not in made_by and made_by[-1][1] == "player"
+
+
+def _due_bot_table(client, monkeypatch) -> Table:
+    """Three bots, the first one's move due: the clock set past its thinking time."""
+    now = [clock.now()]
+    monkeypatch.setattr(clock, "now", lambda: now[0])
+    table = Table.create(client, players=0, seats=3, deal=False, think_seconds=2, seed=5)
+    deal = client.post(
+        f"/v1/games/{table.id}/deal", json={"fill_with_bots": "random"}, headers=bearer(table.host)
+    )
+    assert deal.status_code == 200, deal.json
+    now[0] += timedelta(seconds=3)
+    return table
+
+
+def _interrupt_worker_read(monkeypatch, change):
+    """Run ``change`` between the worker's unlocked read of a game and its save, once."""
+    versions = []
+    read = worker.reads.load_to_change
+
+    def read_then_change(session, game_id):
+        game = read(session, game_id)
+        if not versions:
+            change()
+        versions.append(game.version)
+        return game
+
+    monkeypatch.setattr(worker.reads, "load_to_change", read_then_change)
+    return versions
+
+
+def _logged_bot_moves(app, game_id: str) -> list[int]:
+    with app.extensions["db_engine"].connect() as connection:
+        query = "SELECT seq FROM events WHERE game_id = :id AND by = 'bot' ORDER BY seq"
+        return list(connection.execute(text(query), {"id": game_id}).scalars())
+
+
+def test_the_worker_applies_a_due_move_with_no_row_lock_held(app, client, monkeypatch):
+    table = _due_bot_table(client, monkeypatch)
+    locked = []
+
+    def lock_now():
+        with psycopg.connect(_driver_url(app)) as connection:
+            connection.execute(
+                "SELECT id FROM games WHERE id = %s FOR UPDATE NOWAIT", (uuid.UUID(table.id),)
+            )
+            locked.append(True)
+
+    versions = _interrupt_worker_read(monkeypatch, lock_now)
+    assert worker.sweep(app.extensions["db_sessions"]) == 1
+    assert locked == [True] and len(versions) == 1, "one read, unlocked, and no replay"
+    assert len(_logged_bot_moves(app, table.id)) == 1
+
+
+def test_a_due_move_the_worker_lost_the_race_for_is_applied_under_the_lock(
+    app, client, monkeypatch
+):
+    table = _due_bot_table(client, monkeypatch)
+    version = _stored_version(app, table.id)  # read behind the API, which applies what is due
+    replayed = "cardtable_moves_replayed_under_lock_total"
+    before = value(metrics(client), replayed, game_type="old-maid")
+    _interrupt_worker_read(monkeypatch, lambda: _another_writer(app, table.id))
+
+    assert worker.sweep(app.extensions["db_sessions"]) == 1
+
+    assert value(metrics(client), replayed, game_type="old-maid") == before + 1
+    assert len(_logged_bot_moves(app, table.id)) == 1, "the lost try wrote nothing"
+    assert _stored_version(app, table.id) == version + 2  # the other change, then the move
+
+
+def _stored_version(app, game_id: str) -> int:
+    with app.extensions["db_engine"].connect() as connection:
+        query = "SELECT version FROM games WHERE id = :id"
+        return connection.execute(text(query), {"id": game_id}).scalar_one()
