@@ -18,6 +18,7 @@ from .common import UNLIMITED
 from .report import num, percentile, progress, ratio
 
 WORKERS = 2
+UNHINTED = "tests.bench.unhinted:create_app()"
 KINDS = ("view", "move", "deal")
 
 
@@ -93,7 +94,7 @@ def on_disk(url: str) -> dict:
 
 def run(server_url: str, seconds: float, counts, report, found: dict) -> None:
     pg_seconds = float(os.environ.get("PGBENCH_SECONDS") or max(1, round(seconds / 2)))
-    results: dict = {"service": {}, "bare": {}, "pgbench": {}}
+    results: dict = {"service": {}, "unhinted": {}, "bare": {}, "pgbench": {}}
     url = create_database(server_url)
     try:
         progress("http: the service (gunicorn.conf.py, 2 workers) and service.worker")
@@ -102,6 +103,15 @@ def run(server_url: str, seconds: float, counts, report, found: dict) -> None:
                 progress(f"http: service, {n} clients, {seconds:g} s")
                 results["service"][n] = load(server, n, seconds, worker.pid, make_url(url).database)
         found["old-maid on disk"] = on_disk(url)
+    finally:
+        drop_database(server_url, url)
+    url = create_database(server_url)
+    try:
+        progress("http: the service with its change hints off")
+        with serve(url, workers=WORKERS, env=UNLIMITED, app=UNHINTED) as server:
+            for n in counts:
+                progress(f"http: service, hints off, {n} clients, {seconds:g} s")
+                results["unhinted"][n] = load(server, n, seconds)
     finally:
         drop_database(server_url, url)
     progress("http: bare Flask app under the same gunicorn config")
@@ -118,6 +128,7 @@ def run(server_url: str, seconds: float, counts, report, found: dict) -> None:
         variants = {
             "move + hint": pgbench.script(captured, notify=True),
             "move, no hint": pgbench.script(captured, notify=False),
+            "move, hint in its transaction": pgbench.script(captured, notify=True, in_move=True),
             "view + move + hint": pgbench.script(captured, notify=True, with_view=True),
         }
         found["pgbench scripts"] = variants
@@ -151,6 +162,39 @@ def script_row(captured, results, report) -> None:
         "",
         f"{captured.events} events/move; {failed} failed transactions; -M prepared, -j 2",
     )
+
+
+def hints_cost(n: int, service: dict, results: dict, report) -> None:
+    """What the change hints cost: the service against itself with hints off, and the
+    move's SQL with the hint after its commit (as sent) or in its transaction."""
+    part = f"http, {n} clients"
+    unhinted = results["unhinted"][n]
+    s_mps = service["moves"] / service["seconds"]
+    u_mps = unhinted["moves"] / unhinted["seconds"]
+    report.add(
+        part,
+        "moves/s, hints on",
+        num(s_mps),
+        "moves/s",
+        f"hints off {num(u_mps)}",
+        ratio(s_mps, u_mps),
+    )
+    s_per = service["cpu"]["server"] / service["requests"] * 1000
+    u_per = unhinted["cpu"]["server"] / unhinted["requests"] * 1000
+    report.add(
+        part,
+        "gunicorn CPU per request, hints on",
+        num(s_per, 2),
+        "ms",
+        f"hints off {num(u_per, 2)}",
+        ratio(s_per, u_per),
+    )
+    plain = results["pgbench"][("move, no hint", n)]["tps"]
+    for name in ("move + hint", "move, hint in its transaction"):
+        tps = results["pgbench"][(name, n)]["tps"]
+        report.add(
+            part, f"pgbench {name}", num(tps), "tps", f"no hint {num(plain)}", ratio(tps, plain)
+        )
 
 
 def rows(results: dict, counts, report) -> None:
@@ -206,6 +250,7 @@ def rows(results: dict, counts, report) -> None:
             f"pgbench view+move+hint {num(loop['tps'])} tps",
             ratio(s_mps, loop["tps"]),
         )
+        hints_cost(n, service, results, report)
         for kind in KINDS:
             values = service["latencies"].get(kind, [])
             if not values:

@@ -113,14 +113,15 @@ def render_statement(statement: str, parameters, c: Captured) -> str:
     return flat.replace("%%", "%")
 
 
-def script(c: Captured, notify: bool, with_view: bool = False) -> str:
+def script(c: Captured, notify: bool, with_view: bool = False, in_move: bool = False) -> str:
     """The pgbench script of one move (optionally preceded by the view that chose it).
-    ``notify``: with the change hint, whether the move's transaction sends it or, after
-    the commit, another thread does (then in a transaction of its own per move: no
-    batching with other moves' hints)."""
+    ``notify``: with the change hint, as the service sends it, after the commit from
+    another thread (then in a transaction of its own per move: no batching with other
+    moves' hints); ``in_move``: sent by the move's own transaction instead, the design
+    the service turned down (``store.changes``), its commit as durable as the move's."""
     parts = [(c.view, False)] if with_view else []
     parts.append((c.move, True))
-    if notify and c.move.side is not None and c.move.side.log:
+    if notify and not in_move and c.move.side is not None and c.move.side.log:
         parts.append((c.move.side, False))
     lines = []
     for tally, move in parts:
@@ -137,6 +138,8 @@ def script(c: Captured, notify: bool, with_view: bool = False) -> str:
             if kind in ("LOCK", "SELECT") and not read:
                 rendered = [rendered[0] + " \\gset"]
                 read = True
+            elif move and in_move and kind == "WITH":  # the save, now with its hint
+                rendered = ["BEGIN;", *(r + ";" for r in rendered), _hint(c), "COMMIT;"]
             else:
                 rendered = [r + ";" for r in rendered]
             if many and len(rendered) > 1:
@@ -146,6 +149,11 @@ def script(c: Captured, notify: bool, with_view: bool = False) -> str:
         if not read:
             raise RuntimeError("the captured move reads no game row: no script to mirror it")
     return "\n".join(lines) + "\n"
+
+
+def _hint(c: Captured) -> str:
+    seq = f"(:last_seq + {c.events})::text"
+    return f"SELECT pg_notify('{CHANNEL}', {GAME_EXPR} || ':' || {seq});"
 
 
 def capture(url: str) -> Captured:
