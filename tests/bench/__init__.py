@@ -4,7 +4,8 @@ figures, each beside a reference measured in the same run. It asserts nothing ab
 - ``http``: the service as ``make run`` serves it (gunicorn, ``gunicorn.conf.py``, plus
   ``python -m service.worker``) on a fresh PostgreSQL database, against a bare Flask app
   under the same gunicorn settings (``bare.py``: the framework's ceiling) and pgbench
-  running the SQL one move sends (captured in process: the database's ceiling). What the
+  running the SQL one move sends (captured in process: the database's ceiling); between
+  them, the bare app making the service's round trips (``bare_sql.py``). What the
   change hints cost: the service again with them off (``unhinted.py``), and pgbench with
   the hint after the move's commit (as the service sends it) or in its transaction.
 - ``rounds``: SQL statements, transactions and pool pings per view, move, automatic move,

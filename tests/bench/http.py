@@ -19,6 +19,7 @@ from .report import num, percentile, progress, ratio
 
 WORKERS = 2
 UNHINTED = "tests.bench.unhinted:create_app()"
+BARE_SQL = "tests.bench.bare_sql:app"
 KINDS = ("view", "move", "deal")
 
 
@@ -94,7 +95,7 @@ def on_disk(url: str) -> dict:
 
 def run(server_url: str, seconds: float, counts, report, found: dict) -> None:
     pg_seconds = float(os.environ.get("PGBENCH_SECONDS") or max(1, round(seconds / 2)))
-    results: dict = {"service": {}, "unhinted": {}, "bare": {}, "pgbench": {}}
+    results: dict = {"service": {}, "unhinted": {}, "bare": {}, "bare_sql": {}, "pgbench": {}}
     url = create_database(server_url)
     try:
         progress("http: the service (gunicorn.conf.py, 2 workers) and service.worker")
@@ -119,6 +120,15 @@ def run(server_url: str, seconds: float, counts, report, found: dict) -> None:
         for n in counts:
             progress(f"http: bare, {n} clients, {seconds:g} s")
             results["bare"][n] = load(server, n, seconds)
+    url = create_database(server_url)
+    try:
+        progress("http: bare Flask app making the service's round trips")
+        with serve(url, workers=WORKERS, app=BARE_SQL) as server:
+            for n in counts:
+                progress(f"http: bare + round trips, {n} clients, {seconds:g} s")
+                results["bare_sql"][n] = load(server, n, seconds, database=make_url(url).database)
+    finally:
+        drop_database(server_url, url)
     url = create_database(server_url)
     try:
         progress("pgbench: capturing one move in process")
@@ -218,6 +228,11 @@ def rows(results: dict, counts, report) -> None:
             f"bare Flask {num(b_rps)}",
             ratio(s_rps, b_rps),
         )
+        trips = results["bare_sql"][n]
+        q_rps = trips["requests"] / trips["seconds"]
+        report.add(
+            part, "", "", "", f"bare Flask + the round trips {num(q_rps)}", ratio(s_rps, q_rps)
+        )
         report.add(
             part,
             "moves/s (view + move each)",
@@ -280,6 +295,8 @@ def rows(results: dict, counts, report) -> None:
             f"bare {num(b_per, 2)}",
             ratio(s_per, b_per),
         )
+        q_per = trips["cpu"]["server"] / trips["requests"] * 1000
+        report.add(part, "", "", "", f"bare + the round trips {num(q_per, 2)}", ratio(s_per, q_per))
         pg_move = s_cpu["postgres"] / max(service["moves"], 1) * 1000
         pg_ref = hint["cpu"]["postgres"] / max(hint["transactions"], 1) * 1000
         pg_loop = loop["cpu"]["postgres"] / max(loop["transactions"], 1) * 1000
