@@ -25,14 +25,13 @@ from contextlib import contextmanager
 from typing import Any, cast
 
 import psycopg
-from sqlalchemy import text
-from sqlalchemy.engine import Engine, make_url
+from sqlalchemy.engine import URL, Engine, make_url
 from sqlalchemy.orm import Session
 from sqlalchemy.pool import Pool
 
 from .. import metrics
 from ..errors import DatabaseUnavailable
-from .db import DATABASE_AWAY, after_commit, deadline, under_gevent
+from .db import after_commit, deadline, under_gevent
 
 log = logging.getLogger(__name__)
 
@@ -51,6 +50,7 @@ CONNECTION: dict[str, Any] = {
 }
 RECONNECT_SECONDS = (0.1, 5.0)  # first and longest pause between reconnections
 PUBLISH_SECONDS = 2.0  # the most a batch of hints may wait on the database
+PUBLISHER_NAME = "cardtable hints"  # the sender's application_name in pg_stat_activity
 RETRY_SECONDS = (0.1, 5.0)  # first and longest pause before a batch is tried again
 
 
@@ -67,18 +67,23 @@ class Publisher:
 
     After the commit, not in it: PostgreSQL serialises the commits of transactions that
     notify, each waiting for the one before to reach the disk, so a ``pg_notify`` in the
-    move's own transaction would queue every move behind every other. Here the hints wait
-    in a dict by game (the newest ``seq`` wins, so it stays as small as the games that
-    changed) and leave in one statement per batch, in a transaction that writes nothing
-    else and need not wait for the disk (``synchronous_commit`` off: a hint lost in a
-    crash costs a waiter one look at its deadline, as a listener's reconnection does).
-    While the database is away, a batch waits and is tried again, with a warning."""
+    move's own transaction would queue every move behind every other (``make bench``:
+    pgbench's moves per second fall to 0.4x with the hint in the move's transaction, to
+    0.9x with it after the commit). Here the hints wait in a dict by game (the newest
+    ``seq`` wins, so it stays as small as the games that changed) and leave in one
+    statement per batch, on a connection of the sender's own, as the listener has one:
+    in autocommit mode and with ``synchronous_commit`` off, since it sends nothing else
+    (a hint lost in a crash costs a waiter one look at its deadline, as a listener's
+    reconnection does). Not a pooled connection: a busy pool never holds hints back, and
+    a hint costs a fifth of the CPU that SQLAlchemy's checkout and execution add. While
+    the database is away, a batch waits and is tried again, with a warning."""
 
     _by_pool: "weakref.WeakKeyDictionary[Pool, Publisher]" = weakref.WeakKeyDictionary()
     _making = threading.Lock()
 
-    def __init__(self, engine: Engine):
-        self._engine = engine
+    def __init__(self, conninfo: str | None):
+        self._conninfo = conninfo
+        self._connection: psycopg.Connection | None = None
         self._pending: dict[str, int] = {}
         self._lock = threading.Lock()
         self._ready = threading.Event()
@@ -91,7 +96,7 @@ class Publisher:
         with cls._making:
             publisher = cls._by_pool.get(engine.pool)
             if publisher is None:
-                publisher = cls._by_pool[engine.pool] = cls(engine)
+                publisher = cls._by_pool[engine.pool] = cls(_conninfo(engine.url))
             return publisher
 
     def send(self, game_id: str, seq: int) -> None:
@@ -125,26 +130,45 @@ class Publisher:
             self._ready.set()
 
     def _notify(self, batch: dict[str, int]) -> bool:
-        """Send one batch; False if it could not be sent."""
+        """Send one batch; False if it could not be sent (the connection is then closed,
+        and the next batch opens another)."""
         payloads = [f"{game_id}:{seq}" for game_id, seq in batch.items()]
         try:
-            with deadline(PUBLISH_SECONDS), self._engine.connect() as connection:
-                # One statement in autocommit mode, one round trip; its own transaction
-                # need not wait for the disk (the setting lasts until it commits).
-                connection.execution_options(isolation_level="AUTOCOMMIT").execute(
-                    text(
-                        "SELECT set_config('synchronous_commit', 'off', true),"
-                        " pg_notify(:channel, payload)"
-                        " FROM unnest(CAST(:payloads AS text[])) AS payload"
-                    ),
-                    {"channel": CHANNEL, "payloads": payloads},
-                )
+            with deadline(PUBLISH_SECONDS):
+                self._connected().execute(NOTIFY, (CHANNEL, payloads))
             return True
-        except DATABASE_AWAY as error:
+        except (psycopg.Error, DatabaseUnavailable) as error:
             log.warning("%s hints not sent yet: %s", len(payloads), error)
         except Exception:  # the sender outlives any one batch
             log.exception("%s hints not sent yet", len(payloads))
+        self._disconnect()
         return False
+
+    def _connected(self) -> psycopg.Connection:
+        if self._connection is None or self._connection.closed:
+            timeout = int(PUBLISH_SECONDS * 1000)
+            options = f"-c synchronous_commit=off -c statement_timeout={timeout}"
+            conninfo = cast(str, self._conninfo)  # made only for PostgreSQL (publish)
+            self._connection = psycopg.connect(
+                conninfo, **CONNECTION, options=options, application_name=PUBLISHER_NAME
+            )
+        return self._connection
+
+    def _disconnect(self) -> None:
+        if self._connection is not None:
+            self._connection.close()  # interrupted mid-statement, it is of no more use
+            self._connection = None
+
+
+NOTIFY = "SELECT pg_notify(%s, payload) FROM unnest(%s::text[]) AS payload"
+
+
+def _conninfo(url: URL) -> str | None:
+    """libpq's connection string for a PostgreSQL URL (SQLAlchemy's form names its
+    driver), or None for another database."""
+    if url.get_backend_name() != "postgresql":
+        return None
+    return url.set(drivername="postgresql").render_as_string(hide_password=False)
 
 
 class Waiter:
@@ -176,12 +200,7 @@ class Hub:
     """The process's one listener and its waiters, by game."""
 
     def __init__(self, database_url: str):
-        url = make_url(database_url)
-        self._conninfo = (
-            url.set(drivername="postgresql").render_as_string(hide_password=False)
-            if url.get_backend_name() == "postgresql"
-            else None
-        )
+        self._conninfo = _conninfo(make_url(database_url))
         self._waiters: dict[str, set[Waiter]] = defaultdict(set)
         self._lock = threading.Lock()
         self._thread: threading.Thread | None = None

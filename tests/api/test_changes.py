@@ -117,7 +117,7 @@ def test_hints_that_could_not_leave_are_sent_later(monkeypatch):
     with what came meanwhile (the newest seq of a game wins)."""
     monkeypatch.setattr(changes, "RETRY_SECONDS", (0.05, 0.05))
     sent, outcomes = [], iter([False, True])
-    publisher = changes.Publisher(engine=None)
+    publisher = changes.Publisher(conninfo=None)
 
     def notify(batch):
         sent.append(dict(batch))
@@ -131,3 +131,52 @@ def test_hints_that_could_not_leave_are_sent_later(monkeypatch):
     while len(sent) < 2 and time.monotonic() < give_up:
         time.sleep(0.01)
     assert sent == [{"g1": 3}, {"g1": 3, "g2": 1}]
+
+
+def publisher_pids(url) -> list[int]:
+    engine = create_engine(url)
+    with engine.connect() as connection:
+        pids = connection.scalars(
+            text(
+                "SELECT pid FROM pg_stat_activity "
+                "WHERE datname = current_database() AND application_name = :name"
+            ),
+            {"name": changes.PUBLISHER_NAME},
+        ).all()
+    engine.dispose()
+    return list(pids)
+
+
+@pytest.mark.postgres
+def test_hints_leave_on_a_connection_of_their_own_that_is_replaced_when_lost(
+    database_url, monkeypatch
+):
+    """Not the pool's: the sender's own connection, which never waits for the disk. When
+    it is lost, the hint goes out on a new one."""
+    monkeypatch.setattr(changes, "RETRY_SECONDS", (0.05, 0.05))
+    others = set(publisher_pids(database_url))  # other tests' engines send hints too
+    hub = changes.Hub(database_url)
+    engine = create_engine(database_url)
+    try:
+        with hub.waiter(GAME, after=0) as waiter:
+            assert hub.listening.wait(10)
+            waiter.wait(0.3)  # the listener's "look again" once it listens
+            with Session(engine) as session:
+                changes.publish(session, uuid.UUID(GAME), 1)
+                session.commit()
+                assert woken(waiter, 5)
+            (sender,) = set(publisher_pids(database_url)) - others  # not a pooled one
+            with engine.connect() as connection:
+                setting = "SELECT setting FROM pg_settings WHERE name = 'synchronous_commit'"
+                assert connection.scalar(text(setting)) == "on", "moves still wait for the disk"
+                connection.execute(text("SELECT pg_terminate_backend(:pid)"), {"pid": sender})
+
+            waiter.after = 1
+            with Session(engine) as session:
+                changes.publish(session, uuid.UUID(GAME), 2)
+                session.commit()
+            assert woken(waiter, 5), "the hint left on a new connection"
+            assert set(publisher_pids(database_url)) - others - {sender}
+    finally:
+        hub.stop()
+        engine.dispose()

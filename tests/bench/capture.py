@@ -9,14 +9,19 @@ pipeline) counts once, and what it sends alone (its BEGIN outside a pipeline, th
 that prepares a statement on its fifth use, a pool ping) counts apart. Each is named by
 what it carried: ``BEGIN+LOCK`` is the BEGIN and the row lock's SELECT in one.
 
-What other threads send meanwhile (the process's publisher of change hints, which sends
-them after the commit, off the request's path) is counted apart, in ``Tally.side``: a
-connection's traffic belongs to the thread that checked it out."""
+What other threads send meanwhile is counted apart, in ``Tally.side``: a connection's
+traffic belongs to the thread that checked it out. The process's publisher of change
+hints sends them after the commit, off the request's path, on a connection of its own
+past the engine (``changes.Publisher``): its batches are traced and logged as the side's
+too, logged as the statement that pgbench sends for them on a move's connection (with
+``synchronous_commit`` off for that statement's transaction, as the publisher's whole
+session has it)."""
 
 import re
 import tempfile
 import threading
 import time
+import weakref
 from collections import Counter
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -24,7 +29,13 @@ from dataclasses import dataclass, field
 from psycopg import pq
 from sqlalchemy import event
 
+from service.store import changes
+
 COMMANDS = ("BEGIN", "COMMIT", "ROLLBACK")
+HINTS = (
+    "SELECT set_config('synchronous_commit', 'off', true), pg_notify(%(channel)s, payload)"
+    " FROM unnest(%(payloads)s::text[]) AS payload"
+)
 
 
 def kind_of(statement: str) -> str:
@@ -146,6 +157,13 @@ class Recorder:
         event.listen(engine, "before_cursor_execute", self._execute)
         for name in COMMANDS:
             event.listen(engine, name.lower(), lambda conn, name=name: self._command(name, conn))
+        _watch_hints(self)
+
+    def hints_sent(self, trips: list[str], payloads: list[str]) -> None:
+        tally = self._target(-1)  # never the request's thread: the side
+        if tally is not None:
+            tally.trips += trips
+            tally.log.append((HINTS, {"channel": changes.CHANNEL, "payloads": payloads}, False))
 
     def _checked_out(self, dbapi_connection, record, _proxy) -> None:
         trace = record.info.get("trace")
@@ -202,6 +220,34 @@ class Recorder:
                 self._out[key] = (trace, trace.offset(), thread)
         finally:
             self.current = None
+
+
+_RECORDERS: list[Recorder] = []
+
+
+def _watch_hints(recorder: Recorder) -> None:
+    """Trace the publisher's own connection and tell every recorder what each batch sent
+    (the publisher is wrapped once per process)."""
+    if not _RECORDERS:
+        notify = changes.Publisher._notify
+
+        def traced(publisher, batch: dict[str, int]) -> bool:
+            connection = publisher._connected()
+            trace = _PUBLISHER_TRACES.get(connection)
+            if trace is None:
+                trace = _PUBLISHER_TRACES[connection] = Trace(connection.pgconn)
+            start = trace.offset()
+            sent = notify(publisher, batch)
+            trips = trace.trips(start, trace.offset())
+            for each in _RECORDERS:
+                each.hints_sent(trips, [f"{game}:{seq}" for game, seq in batch.items()])
+            return sent
+
+        changes.Publisher._notify = traced  # type: ignore[method-assign]
+    _RECORDERS.append(recorder)
+
+
+_PUBLISHER_TRACES: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
 
 
 def describe(t: Tally, per: float = 1.0) -> str:
