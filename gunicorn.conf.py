@@ -7,7 +7,8 @@ before anything else is imported, so psycopg and SQLAlchemy's pool see cooperati
 sockets and locks. Settings come from the environment:
 
 - ``BIND`` (``127.0.0.1:$PORT``, ``PORT`` 8000) and ``WORKERS`` (2): processes; each has
-  one LISTEN connection and a pool of ``DB_POOL_SIZE`` + ``DB_MAX_OVERFLOW``.
+  one LISTEN connection, one for the hints it sends and a pool of ``DB_POOL_SIZE`` +
+  ``DB_MAX_OVERFLOW``.
 - ``WORKER_CONNECTIONS`` (10,000): open connections per worker, waiting ones included;
   more wait in the listen backlog. Each costs a file descriptor, so the start-up raises
   the open-files soft limit to what that needs (at most the hard limit; raise the hard
