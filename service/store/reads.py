@@ -47,7 +47,8 @@ def load(session: Session, game_id: uuid.UUID, lock: bool = False) -> Game:
 def load_to_change(session: Session, game_id: uuid.UUID) -> Game:
     """The game read as ``load(lock=True)`` reads it, but with no row lock: the session
     saves it at the commit only if its version is still the one read (``writes``), and
-    raises ``StaleDataError`` if another change came first."""
+    raises ``StaleDataError`` if another change came first. Its seats are only read, not
+    held by the session: they change only under the lock."""
     return _found(_read(session, game_id, UNLOCKED), game_id)
 
 
@@ -105,8 +106,9 @@ def _game(session: Session, game_id: uuid.UUID, values: dict[str, Any], lock: st
         _instance(Seat, {"game_id": game.id, **dict(zip(SEAT_FIELDS, seat, strict=True))})
         for seat in sorted(seats)
     ]
-    if lock:
+    if lock in (WAIT, SKIP):  # seats change only under the lock (join, leave, deal)
         held = [_attach(session, seat) for seat in held]
+    if lock:
         writes.hold(session, game)
     set_committed_value(game, "seats", held)
     return game
