@@ -100,8 +100,8 @@ class Publisher:
             return publisher
 
     def send(self, game_id: str, seq: int) -> None:
-        self._merge({game_id: seq})
         with self._lock:
+            self._add({game_id: seq})
             if self._thread is None:
                 self._thread = threading.Thread(target=self._run, name="publisher", daemon=True)
                 self._thread.start()
@@ -109,8 +109,12 @@ class Publisher:
 
     def _merge(self, hints: dict[str, int]) -> None:
         with self._lock:
-            for game_id, seq in hints.items():
-                self._pending[game_id] = max(seq, self._pending.get(game_id, 0))
+            self._add(hints)
+
+    def _add(self, hints: dict[str, int]) -> None:
+        """Under the lock: the newest seq of a game wins."""
+        for game_id, seq in hints.items():
+            self._pending[game_id] = max(seq, self._pending.get(game_id, 0))
 
     def _run(self) -> None:
         pause = RETRY_SECONDS[0]
