@@ -10,6 +10,8 @@ import time
 import urllib.error
 import urllib.request
 
+from sqlalchemy import create_engine, text
+
 from tests.push.server import ROOT, serve
 
 
@@ -49,7 +51,7 @@ def test_the_worker_writes_json_lines(database_url):
         stderr=subprocess.PIPE,
         text=True,
     )
-    time.sleep(2)
+    _wait_for_a_heartbeat(database_url)  # it has started: its signal handlers are set
     worker.send_signal(signal.SIGTERM)
     _, err = worker.communicate(timeout=20)
     lines = _lines(err)
@@ -57,3 +59,16 @@ def test_the_worker_writes_json_lines(database_url):
         line["logger"] == "service.worker" and "started" in line["message"] for line in lines
     )
     assert all({"time", "level", "pid", "message"} <= line.keys() for line in lines)
+
+
+def _wait_for_a_heartbeat(database_url: str, seconds: float = 30) -> None:
+    engine = create_engine(database_url)
+    give_up = time.monotonic() + seconds
+    try:
+        with engine.connect() as connection:
+            count = text("SELECT count(*) FROM worker_heartbeats")
+            while not connection.execute(count).scalar_one():
+                assert time.monotonic() < give_up, "the worker never beat"
+                time.sleep(0.1)
+    finally:
+        engine.dispose()
