@@ -57,17 +57,22 @@ def publish(url, game_id, seq):
     engine.dispose()
 
 
-def listener_pids(url) -> list[int]:
+def backend_pids(url, condition: str, **parameters) -> list[int]:
+    """The server processes of the database's connections that meet ``condition``."""
     engine = create_engine(url)
     with engine.connect() as connection:
-        pids = connection.scalars(
-            text(
-                "SELECT pid FROM pg_stat_activity "
-                "WHERE datname = current_database() AND query LIKE 'LISTEN%'"
-            )
-        ).all()
+        query = "SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND "
+        pids = connection.scalars(text(query + condition), parameters).all()
     engine.dispose()
     return list(pids)
+
+
+def listener_pids(url) -> list[int]:
+    return backend_pids(url, "query LIKE 'LISTEN%'")
+
+
+def publisher_pids(url) -> list[int]:
+    return backend_pids(url, "application_name = :name", name=changes.PUBLISHER_NAME)
 
 
 def wait_for(condition, seconds=10):
@@ -131,20 +136,6 @@ def test_hints_that_could_not_leave_are_sent_later(monkeypatch):
     while len(sent) < 2 and time.monotonic() < give_up:
         time.sleep(0.01)
     assert sent == [{"g1": 3}, {"g1": 3, "g2": 1}]
-
-
-def publisher_pids(url) -> list[int]:
-    engine = create_engine(url)
-    with engine.connect() as connection:
-        pids = connection.scalars(
-            text(
-                "SELECT pid FROM pg_stat_activity "
-                "WHERE datname = current_database() AND application_name = :name"
-            ),
-            {"name": changes.PUBLISHER_NAME},
-        ).all()
-    engine.dispose()
-    return list(pids)
 
 
 @pytest.mark.postgres

@@ -29,10 +29,11 @@ def _another_writer(app, game_id: str) -> None:
         connection.execute(text(bump), {"id": game_id})
 
 
-def _interrupt_after_read(monkeypatch, change):
-    """Run ``change`` between the unlocked read of a move and its save, once."""
+def _interrupt_after_read(monkeypatch, change, reader=moves):
+    """Run ``change`` between the unlocked read of a move (or, with ``reader=worker.reads``,
+    of the worker's due game) and its save, once; returns the versions read."""
     reads = []
-    read = moves.load_to_change
+    read = reader.load_to_change
 
     def read_then_change(session, game_id):
         game = read(session, game_id)
@@ -41,8 +42,21 @@ def _interrupt_after_read(monkeypatch, change):
         reads.append(game.version)
         return game
 
-    monkeypatch.setattr(moves, "load_to_change", read_then_change)
+    monkeypatch.setattr(reader, "load_to_change", read_then_change)
     return reads
+
+
+def _row_locker(app, game_id: str, locked: list):
+    """Lock the game's row from another connection, with NOWAIT: fails at once if locked."""
+
+    def lock_now():
+        with psycopg.connect(_driver_url(app)) as connection:
+            connection.execute(
+                "SELECT id FROM games WHERE id = %s FOR UPDATE NOWAIT", (uuid.UUID(game_id),)
+            )
+            locked.append(True)
+
+    return lock_now
 
 
 def test_a_move_that_lost_the_race_is_played_again_under_the_lock(app, client, monkeypatch):
@@ -75,16 +89,8 @@ def test_no_row_lock_is_held_while_the_move_is_played(app, client, monkeypatch):
     """Another transaction can lock the game's row between the move's read and its save
     (here it does, with NOWAIT, which fails at once on a row that is locked)."""
     table = Table.create(client, players=2)
-    locked = []
-
-    def lock_now():
-        with psycopg.connect(_driver_url(app)) as connection:
-            connection.execute(
-                "SELECT id FROM games WHERE id = %s FOR UPDATE NOWAIT", (uuid.UUID(table.id),)
-            )
-            locked.append(True)
-
-    _interrupt_after_read(monkeypatch, lock_now)
+    locked: list = []
+    _interrupt_after_read(monkeypatch, _row_locker(app, table.id, locked))
     seat = table.turn()
     answer = table.move(seat, table.view(seat).json["legal_moves"][0])
     assert answer.status_code == 201, answer.json
@@ -153,22 +159,6 @@ def _due_bot_table(client, monkeypatch) -> Table:
     return table
 
 
-def _interrupt_worker_read(monkeypatch, change):
-    """Run ``change`` between the worker's unlocked read of a game and its save, once."""
-    versions = []
-    read = worker.reads.load_to_change
-
-    def read_then_change(session, game_id):
-        game = read(session, game_id)
-        if not versions:
-            change()
-        versions.append(game.version)
-        return game
-
-    monkeypatch.setattr(worker.reads, "load_to_change", read_then_change)
-    return versions
-
-
 def _logged_bot_moves(app, game_id: str) -> list[int]:
     with app.extensions["db_engine"].connect() as connection:
         query = "SELECT seq FROM events WHERE game_id = :id AND by = 'bot' ORDER BY seq"
@@ -177,16 +167,8 @@ def _logged_bot_moves(app, game_id: str) -> list[int]:
 
 def test_the_worker_applies_a_due_move_with_no_row_lock_held(app, client, monkeypatch):
     table = _due_bot_table(client, monkeypatch)
-    locked = []
-
-    def lock_now():
-        with psycopg.connect(_driver_url(app)) as connection:
-            connection.execute(
-                "SELECT id FROM games WHERE id = %s FOR UPDATE NOWAIT", (uuid.UUID(table.id),)
-            )
-            locked.append(True)
-
-    versions = _interrupt_worker_read(monkeypatch, lock_now)
+    locked: list = []
+    versions = _interrupt_after_read(monkeypatch, _row_locker(app, table.id, locked), worker.reads)
     assert worker.sweep(app.extensions["db_sessions"]) == 1
     assert locked == [True] and len(versions) == 1, "one read, unlocked, and no replay"
     assert len(_logged_bot_moves(app, table.id)) == 1
@@ -199,7 +181,7 @@ def test_a_due_move_the_worker_lost_the_race_for_is_applied_under_the_lock(
     version = _stored_version(app, table.id)  # read behind the API, which applies what is due
     replayed = "cardtable_moves_replayed_under_lock_total"
     before = value(metrics(client), replayed, game_type="old-maid")
-    _interrupt_worker_read(monkeypatch, lambda: _another_writer(app, table.id))
+    _interrupt_after_read(monkeypatch, lambda: _another_writer(app, table.id), worker.reads)
 
     assert worker.sweep(app.extensions["db_sessions"]) == 1
 
