@@ -19,7 +19,9 @@ import threading
 import time
 from datetime import timedelta
 
+from psycopg.errors import LockNotAvailable
 from sqlalchemy import delete, select, update
+from sqlalchemy.exc import OperationalError
 from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.orm.exc import StaleDataError
 
@@ -37,6 +39,7 @@ IDLE_SECONDS = 0.2
 BACKOFF_SECONDS = (0.5, 10.0)  # first and longest pause after a failed sweep
 PRUNE_EVERY_SECONDS = 600
 QUARANTINE_SECONDS = 60
+LOCK_SECONDS = 0.2  # a request's transaction holds a game's row lock for milliseconds
 NAME = f"{socket.gethostname()}:{os.getpid()}"
 
 
@@ -83,12 +86,18 @@ def _advance(session: Session, game_id, now) -> bool:
         try:
             game = reads.load_to_change(session, game_id)
         except NotFound:  # pruned since it was picked
+            session.close()
             return False
         if not rules_of(game).simultaneous:
             try:
                 return _apply_due(session, game, now)
             except StaleDataError:  # a request or another worker changed it first
                 metrics.move_replayed(game.type)
+            except OperationalError as error:
+                if not isinstance(error.orig, LockNotAvailable):
+                    raise
+                # A request holds its row lock (the save waited LOCK_SECONDS for it):
+                # pass on to the next game, as the lock's SKIP LOCKED below would.
         session.close()
     locked = reads.lock_unless_held(session, game_id)
     if locked is None:
@@ -161,6 +170,15 @@ def _forget(sessions: sessionmaker[Session]) -> None:
         pass
 
 
+def make_sessions(url: str) -> sessionmaker[Session]:
+    """The worker's sessions: a save waits at most ``LOCK_SECONDS`` for a row that a
+    request holds, then the worker passes on to the next game."""
+    engine = make_engine(
+        url, statement_seconds=Config.DB_REQUEST_SECONDS, lock_seconds=LOCK_SECONDS
+    )
+    return make_session_factory(engine)
+
+
 def main() -> None:
     logs.configure()
     stop = threading.Event()
@@ -168,8 +186,7 @@ def main() -> None:
         signal.signal(sig, lambda *_: stop.set())
     log.info("worker %s started", NAME)
     metrics.set_role("worker")  # its pool's gauges say so
-    engine = make_engine(Config.DATABASE_URL, statement_seconds=Config.DB_REQUEST_SECONDS)
-    run(make_session_factory(engine), stop)
+    run(make_sessions(Config.DATABASE_URL), stop)
     log.info("worker %s stopped", NAME)
 
 

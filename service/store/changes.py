@@ -39,7 +39,8 @@ CHANNEL = "game_events"
 POLL_SECONDS = 0.25  # SQLite, and PostgreSQL while the listener is away
 LISTEN_TIMEOUT = 5.0  # how often the listener looks up from its socket (to stop, to ping)
 PING_SECONDS = 3.0  # a listener's ping unanswered this long: the connection is dead
-# TCP keepalives find a connection dropped silently (by a NAT or a load balancer)
+# TCP keepalives find a connection dropped silently (by a NAT or a load balancer), and
+# the user timeout one that stopped taking what it is sent
 CONNECTION: dict[str, Any] = {
     "autocommit": True,
     "connect_timeout": 5,
@@ -47,6 +48,7 @@ CONNECTION: dict[str, Any] = {
     "keepalives_idle": 30,
     "keepalives_interval": 10,
     "keepalives_count": 3,
+    "tcp_user_timeout": 10_000,  # ms: what it sent unacknowledged this long, it is dead
 }
 RECONNECT_SECONDS = (0.1, 5.0)  # first and longest pause between reconnections
 PUBLISH_SECONDS = 2.0  # the most a batch of hints may wait on the database
@@ -88,6 +90,7 @@ class Publisher:
         self._lock = threading.Lock()
         self._ready = threading.Event()
         self._thread: threading.Thread | None = None
+        self._closing = False
 
     @classmethod
     def of(cls, engine: Engine) -> "Publisher":
@@ -97,7 +100,13 @@ class Publisher:
             publisher = cls._by_pool.get(engine.pool)
             if publisher is None:
                 publisher = cls._by_pool[engine.pool] = cls(_conninfo(engine.url))
+                weakref.finalize(engine.pool, publisher.close)  # disposed: stop with it
             return publisher
+
+    def close(self) -> None:
+        """Stop sending, and close the connection (hints still pending are tried once)."""
+        self._closing = True
+        self._ready.set()
 
     def send(self, game_id: str, seq: int) -> None:
         with self._lock:
@@ -123,6 +132,11 @@ class Publisher:
             self._ready.clear()
             with self._lock:
                 batch, self._pending = self._pending, {}
+            if self._closing:
+                if batch:
+                    self._notify(batch)  # one last try
+                self._disconnect()
+                return
             if not batch or self._notify(batch):
                 pause = RETRY_SECONDS[0]
                 continue

@@ -45,7 +45,12 @@ def lost_race(session: Session, error: Exception) -> bool:
 
 
 def make_engine(
-    url: str, pool_size=10, max_overflow=10, pool_timeout=5.0, statement_seconds=10.0
+    url: str,
+    pool_size=10,
+    max_overflow=10,
+    pool_timeout=5.0,
+    statement_seconds=10.0,
+    lock_seconds=LOCK_SECONDS,
 ) -> Engine:
     if url.startswith("sqlite"):
         engine = create_engine(url, connect_args={"timeout": 30})
@@ -54,7 +59,7 @@ def make_engine(
         return engine
     limits = {
         "statement_timeout": statement_seconds,
-        "lock_timeout": LOCK_SECONDS,
+        "lock_timeout": lock_seconds,
         "idle_in_transaction_session_timeout": IDLE_IN_TRANSACTION_SECONDS,
     }
     options = " ".join(f"-c {name}={int(seconds * 1000)}" for name, seconds in limits.items())

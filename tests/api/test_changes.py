@@ -1,6 +1,7 @@
 """The process's listener: hints reach only the waiters they concern, and it outlives a
 lost connection."""
 
+import gc
 import threading
 import time
 import uuid
@@ -171,3 +172,17 @@ def test_hints_leave_on_a_connection_of_their_own_that_is_replaced_when_lost(
     finally:
         hub.stop()
         engine.dispose()
+
+
+@pytest.mark.postgres
+def test_a_disposed_engines_hint_sender_stops_and_closes_its_connection(database_url):
+    others = set(publisher_pids(database_url))
+    engine = create_engine(database_url)
+    with Session(engine) as session:
+        changes.publish(session, uuid.UUID(GAME), 1)
+        session.commit()
+    wait_for(lambda: set(publisher_pids(database_url)) - others)
+    engine.dispose()  # a new pool: the one the sender served is gone
+    del engine, session
+    gc.collect()
+    wait_for(lambda: not set(publisher_pids(database_url)) - others)

@@ -194,3 +194,17 @@ def _stored_version(app, game_id: str) -> int:
     with app.extensions["db_engine"].connect() as connection:
         query = "SELECT version FROM games WHERE id = :id"
         return connection.execute(text(query), {"id": game_id}).scalar_one()
+
+
+def test_the_worker_passes_over_a_game_whose_row_a_request_holds(app, client, monkeypatch):
+    """SKIP LOCKED's promise kept by the unlocked path too: a held game costs the sweep the
+    worker's short lock wait, then the next due game is applied."""
+    held = _due_bot_table(client, monkeypatch)
+    other = _due_bot_table(client, monkeypatch)
+    sessions = worker.make_sessions(app.config["DATABASE_URL"])
+    with psycopg.connect(_driver_url(app)) as holder:
+        holder.execute("SELECT id FROM games WHERE id = %s FOR UPDATE", (uuid.UUID(held.id),))
+        assert worker.sweep(sessions) == 1
+        assert _logged_bot_moves(app, held.id) == [], "not waited for"
+        assert len(_logged_bot_moves(app, other.id)) == 1
+    sessions.kw["bind"].dispose()
