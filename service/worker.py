@@ -27,11 +27,12 @@ from sqlalchemy.orm.exc import StaleDataError
 
 from . import logs, metrics
 from .config import Config
+from .engine import GAMES
+from .engine import Game as Rules
 from .errors import NotFound
 from .store import clock, play, reads, retention
 from .store.db import DATABASE_AWAY, lost_race, make_engine, make_session_factory, upsert
 from .store.models import Game, Status, WorkerHeartbeat
-from .store.render import rules_of
 
 log = logging.getLogger("service.worker")
 BATCH = 20
@@ -51,18 +52,18 @@ def sweep(sessions: sessionmaker[Session], stop=lambda: False) -> int:
     handled = 0
     with sessions() as session:
         _autocommit(session)
-        due = session.scalars(
-            select(Game.id)
+        due = session.execute(
+            select(Game.id, Game.type)
             .where(Game.next_action_at <= now, Game.status == Status.PLAYING)
             .order_by(Game.next_action_at)
             .limit(BATCH)
         ).all()
         session.close()
-        for game_id in due:
+        for game_id, game_type in due:
             if stop():
                 break
             try:
-                handled += _advance(session, game_id, clock.now())
+                handled += _advance(session, game_id, GAMES[game_type], clock.now())
             except DATABASE_AWAY:
                 raise
             except Exception as error:  # one broken game must not hold up the others
@@ -74,30 +75,27 @@ def sweep(sessions: sessionmaker[Session], stop=lambda: False) -> int:
     return handled
 
 
-def _advance(session: Session, game_id, now) -> bool:
+def _advance(session: Session, game_id, rules: Rules, now) -> bool:
     """Apply what is due in one game at ``now``, read after the candidates were picked;
     False if it is gone, no longer due, or another worker or a request holds it.
 
     As a move is played (``store.moves``): on PostgreSQL the game is read with no lock and
     saved by one statement if no other change came first, two round trips; if one did,
-    or where every seat acts at once (another move nearly always comes first), it is read
-    again under its row lock, skipped if a request holds it."""
-    if _autocommit(session):
+    it is read again under its row lock, skipped if a request holds it, as it is at once
+    where every seat acts at once (there another move nearly always comes first)."""
+    if not rules.simultaneous and _autocommit(session):
         try:
-            game = reads.load_to_change(session, game_id)
+            return _apply_due(session, reads.load_to_change(session, game_id), now)
         except NotFound:  # pruned since it was picked
             session.close()
             return False
-        if not rules_of(game).simultaneous:
-            try:
-                return _apply_due(session, game, now)
-            except StaleDataError:  # a request or another worker changed it first
-                metrics.move_replayed(game.type)
-            except OperationalError as error:
-                if not isinstance(error.orig, LockNotAvailable):
-                    raise
-                # A request holds its row lock (the save waited LOCK_SECONDS for it):
-                # pass on to the next game, as the lock's SKIP LOCKED below would.
+        except StaleDataError:  # a request or another worker changed it first
+            metrics.move_replayed(rules.slug)
+        except OperationalError as error:
+            if not isinstance(error.orig, LockNotAvailable):
+                raise
+            # A request holds its row lock (the save waited LOCK_SECONDS for it): pass
+            # on to the next game, as the lock's SKIP LOCKED below would.
         session.close()
     locked = reads.lock_unless_held(session, game_id)
     if locked is None:

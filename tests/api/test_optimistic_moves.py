@@ -146,11 +146,11 @@ def test_a_move_sent_just_before_its_deadline_is_not_lost_to_the_clock(app, clie
     assert ("timeout", None) not in made_by and made_by[-1][1] == "player"
 
 
-def _due_bot_table(client, monkeypatch) -> Table:
+def _due_bot_table(client, monkeypatch, type="old-maid") -> Table:
     """Three bots, the first one's move due: the clock set past its thinking time."""
     now = [clock.now()]
     monkeypatch.setattr(clock, "now", lambda: now[0])
-    table = Table.create(client, players=0, seats=3, deal=False, think_seconds=2, seed=5)
+    table = Table.create(client, players=0, seats=3, deal=False, think_seconds=2, seed=5, type=type)
     deal = client.post(
         f"/v1/games/{table.id}/deal", json={"fill_with_bots": "random"}, headers=bearer(table.host)
     )
@@ -208,3 +208,11 @@ def test_the_worker_passes_over_a_game_whose_row_a_request_holds(app, client, mo
         assert _logged_bot_moves(app, held.id) == [], "not waited for"
         assert len(_logged_bot_moves(app, other.id)) == 1
     sessions.kw["bind"].dispose()
+
+
+def test_where_every_seat_acts_at_once_the_worker_locks_the_game_at_once(app, client, monkeypatch):
+    table = _due_bot_table(client, monkeypatch, type="spoons")
+    unlocked = _interrupt_after_read(monkeypatch, lambda: None, worker.reads)
+    assert worker.sweep(app.extensions["db_sessions"]) == 1
+    assert unlocked == [], "no unlocked read first"
+    assert _logged_bot_moves(app, table.id)
