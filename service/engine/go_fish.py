@@ -14,10 +14,11 @@ Most books wins.
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any, ClassVar, cast
 
 from .base import DEAL_EVENTS, Event, Game, Move, Option, Rank, RoundResult, deal_events, optional
-from .cards import CARD_RANK, RANKS, deal_from_top, sort_key, standard_deck
+from .cards import CARD_RANK, RANKS, SUITS, deal_from_top, sort_key, standard_deck
 from .rng import Rng
 
 
@@ -40,10 +41,12 @@ class GoFishState:
         if self.end == "all_books":
             # RULES.md: with the stock empty, a full cycle of turns in which no card
             # changes hands ends the round (else players could ask in vain forever).
+            if self.stock:  # not stalled, and the stock's cards are in no book
+                return False
             if sum(map(len, self.books)) == len(RANKS):
                 return True
-            if self.stock:
-                return False
+            if len(self.fruitless) < sum(map(bool, self.hands)):
+                return False  # fewer vain asks than holders: one has not asked in vain
             holders = {seat for seat, hand in enumerate(self.hands) if hand}
             return holders <= set(self.fruitless)  # stalled
         return not self.stock or not all(self.hands)
@@ -57,6 +60,14 @@ class Ask(Move):
     seat: int
     rank: Rank
 
+    def __eq__(self, other: object) -> bool:
+        # play() looks the move up among the legal ones, comparing it with each in turn:
+        # field by field, without the two tuples the generated __eq__ builds (the generated
+        # __hash__ stays, and agrees)
+        if type(other) is not Ask:
+            return NotImplemented
+        return self.seat == other.seat and self.rank == other.rank
+
 
 def asks_for(players: int) -> list[list[Ask]]:
     """Every ask there is: ``asks[seat][i]`` asks ``seat`` for ``RANKS[i]``."""
@@ -65,8 +76,19 @@ def asks_for(players: int) -> list[list[Ask]]:
     ]
 
 
-# Each card's rank as its place in RANKS.
-RANK_PLACE: dict[str, int] = {card: RANKS.index(CARD_RANK[card]) for card in standard_deck()}
+@cache  # one entry per set of ranks a hand can hold: 8,191 at most (9 MB)
+def asks_by_seat(held: frozenset[str]) -> tuple[Move, ...]:
+    """The asks for the ranks ``held`` (in the order of RANKS) seat after seat:
+    ``len(held)`` asks of each seat, those of ``seat`` from the ``seat * len(held)``-th."""
+    places = [place for place, rank in enumerate(RANKS) if rank in held]
+    return tuple(asks[place] for asks in ASKS for place in places)
+
+
+# Each rank's four cards: whether a hand holds a rank, or all four, is then a set
+# operation on the hand, without looking up the rank of each of its cards.
+RANK_CARDS: dict[str, frozenset[str]] = {
+    rank: frozenset(rank + suit for suit in SUITS) for rank in RANKS
+}
 
 
 @dataclass(frozen=True)
@@ -182,61 +204,43 @@ class GoFish(Game[GoFishState]):
         )
         events = deal_events(dealer, hands, sort_key)
         for seat in range(players):
-            events += self._lay_books(state, seat)
+            self._lay_books(state, seat, events)
         # "Randomly choose a player to go first."
-        events += self._start_turn(state, rng.below(players))
+        self._start_turn(state, rng.below(players), events)
         return state, events
 
     # The last answer of legal_moves and what it was worked out from (everything the rules
     # read): a move's driver asks, then play() asks again before the move changes anything.
-    _last_legal: tuple[tuple[object, ...], tuple[Move, ...]] = ((), ())
+    _last_legal: tuple[int, int, list[str], tuple[Move, ...]] = (-1, 0, [], ())
 
     def legal_moves(self, state: GoFishState, seat: int) -> list[Move]:
         if seat != state.turn:
             return []
-        hand = state.hands[seat]
-        asked = (seat, len(state.hands), *hand)
-        last_asked, moves_then = self._last_legal
-        if asked == last_asked:
-            return list(moves_then)
-        held = sorted({RANK_PLACE[card] for card in hand})  # the ranks held
-        players = len(state.hands)
-        asks = ASKS if players <= len(ASKS) else asks_for(players)
-        moves: list[Move] = [
-            asks[other][wanted] for other in range(players) if other != seat for wanted in held
-        ]
-        self._last_legal = asked, tuple(moves)
-        return moves
+        hand, players = state.hands[seat], len(state.hands)
+        last_seat, last_players, last_hand, moves = self._last_legal
+        if seat != last_seat or players != last_players or hand != last_hand:
+            held = frozenset(map(CARD_RANK.__getitem__, hand))
+            asks, each = asks_by_seat(held), len(held)
+            # every other player's asks: those of the seats before hers, then after hers
+            moves = asks[: seat * each] + asks[(seat + 1) * each : players * each]
+            self._last_legal = seat, players, list(hand), moves
+        return list(moves)
 
     def apply(self, state: GoFishState, seat: int, move: Move, rng: Rng) -> list[Event]:
         assert isinstance(move, Ask)  # checked legal
         asked, wanted = move.seat, move.rank
-        gift = [card for card in state.hands[asked] if CARD_RANK[card] == wanted]
         events = [Event("ask", seat, {"seat": asked, "rank": wanted})]
-        if gift:
-            state.fruitless = []
-            state.hands[asked] = [card for card in state.hands[asked] if CARD_RANK[card] != wanted]
-            state.hands[seat] += gift
-            # sorted: the giver's order would tell which of her cards she drew when
-            gift = sorted(gift, key=sort_key)
-            events.append(Event("give", asked, {"to_seat": seat, "cards": gift}))
-            events += self._lay_book(state, seat, wanted)
-            return events + self._next_turn(state, seat)
-        events.append(Event("go_fish", asked, {"to_seat": seat}))
-        if not state.stock:
-            state.fruitless.append(seat)
-            return events + self._next_turn(state, asked)
-        card = state.stock.pop()
-        state.hands[seat].append(card)
-        if CARD_RANK[card] == wanted:
-            # "show it to the other players and you get another turn"
-            events.append(Event("draw", seat, {"stock": len(state.stock), "shown": card}))
-            events += self._lay_book(state, seat, wanted)
-            return events + self._next_turn(state, seat)
-        events.append(Event("draw", seat, {"stock": len(state.stock)}, {"card": card}, (seat,)))
-        events += self._lay_book(state, seat, CARD_RANK[card])
-        # "NOTE: The 'next player' is the one who said 'Go fish.'"
-        return events + self._next_turn(state, asked)
+        if RANK_CARDS[wanted].isdisjoint(state.hands[asked]):  # she holds none
+            next_seat = self._go_fish(state, seat, asked, wanted, events)
+        else:
+            self._give(state, asked, seat, wanted, events)
+            next_seat = seat  # she goes again
+        if state.over():
+            state.turn = None
+            events.append(self._round_over(state))
+        else:
+            self._start_turn(state, next_seat, events)
+        return events
 
     def view(self, state: GoFishState, seat: int | None) -> GoFishView:
         result = self.result(state)
@@ -263,51 +267,78 @@ class GoFish(Game[GoFishState]):
         losers = tuple(s for s in range(state.players) if s not in winners)
         return RoundResult(winners, losers, {"books": [len(b) for b in state.books]})
 
-    def _lay_books(self, state: GoFishState, seat: int) -> list[Event]:
+    def _lay_books(self, state: GoFishState, seat: int, events: list[Event]) -> None:
         """Lay down every book in ``seat``'s hand (at the deal)."""
         counts = Counter(map(CARD_RANK.__getitem__, state.hands[seat]))
-        events: list[Event] = []
         for complete in sorted((r for r, n in counts.items() if n == 4), key=RANKS.index):
-            events += self._lay_book(state, seat, complete)
-        return events
+            self._lay_book(state, seat, complete, events)
 
-    def _lay_book(self, state: GoFishState, seat: int, wanted: str) -> list[Event]:
+    def _give(
+        self, state: GoFishState, giver: int, taker: int, wanted: str, events: list[Event]
+    ) -> None:
+        """``giver`` hands ``taker`` all her cards of ``wanted`` (she holds some)."""
+        state.fruitless = []
+        hand = state.hands[giver]
+        gift = [card for card in hand if CARD_RANK[card] == wanted]
+        for card in gift:
+            hand.remove(card)
+        state.hands[taker] += gift
+        # sorted: the giver's order would tell which of her cards she drew when
+        cards = sorted(gift, key=sort_key)
+        events.append(Event("give", giver, {"to_seat": taker, "cards": cards}))
+        self._lay_book(state, taker, wanted, events)
+
+    def _go_fish(
+        self, state: GoFishState, seat: int, asked: int, wanted: str, events: list[Event]
+    ) -> int:
+        """``asked`` says "Go fish" and ``seat`` draws; returns who plays next."""
+        events.append(Event("go_fish", asked, {"to_seat": seat}))
+        if not state.stock:
+            state.fruitless.append(seat)
+            return asked
+        card = state.stock.pop()
+        state.hands[seat].append(card)
+        drawn = CARD_RANK[card]
+        if drawn == wanted:
+            # "show it to the other players and you get another turn"
+            events.append(Event("draw", seat, {"stock": len(state.stock), "shown": card}))
+            self._lay_book(state, seat, wanted, events)
+            return seat
+        events.append(Event("draw", seat, {"stock": len(state.stock)}, {"card": card}, (seat,)))
+        self._lay_book(state, seat, drawn, events)
+        # "NOTE: The 'next player' is the one who said 'Go fish.'"
+        return asked
+
+    def _lay_book(self, state: GoFishState, seat: int, wanted: str, events: list[Event]) -> None:
         """Lay down the book of ``wanted`` if ``seat`` now holds all four. After the deal
         only the rank of the cards just given or drawn can be one: books are laid at once,
         so no hand held four of any rank before."""
-        if list(map(CARD_RANK.__getitem__, state.hands[seat])).count(wanted) < 4:
-            return []
-        book = sorted((c for c in state.hands[seat] if CARD_RANK[c] == wanted), key=sort_key)
-        state.hands[seat] = [c for c in state.hands[seat] if CARD_RANK[c] != wanted]
-        state.books[seat].append(cast(Rank, wanted))  # four cards of it
-        return [Event("book", seat, {"rank": wanted, "cards": book})]
+        book = RANK_CARDS[wanted]
+        if len(book.intersection(state.hands[seat])) < 4:
+            return
+        state.hands[seat] = [card for card in state.hands[seat] if card not in book]
+        state.books[seat].append(cast(Rank, wanted))
+        events.append(Event("book", seat, {"rank": wanted, "cards": sorted(book, key=sort_key)}))
 
-    def _next_turn(self, state: GoFishState, seat: int) -> list[Event]:
-        """End the game if it is over, or start ``seat``'s turn."""
-        if state.over():
-            state.turn = None
-            return [self._round_over(state)]
-        return self._start_turn(state, seat)
-
-    def _start_turn(self, state: GoFishState, seat: int) -> list[Event]:
-        """``all_books``: an empty hand draws one card, or sits out if the stock is empty."""
-        events: list[Event] = []
+    def _start_turn(self, state: GoFishState, seat: int, events: list[Event]) -> None:
+        """Give ``seat`` the turn. ``all_books``: an empty hand draws one card, or sits out
+        (the turn goes on) if the stock is empty."""
+        if state.hands[seat]:  # as nearly always: no need to look further
+            state.turn = seat
+            return
         players = len(state.hands)
         for step in range(players):
             candidate = (seat + step) % players
             if state.hands[candidate]:
                 state.turn = candidate
-                return events
+                return
             if state.stock:
                 card = state.stock.pop()
                 state.hands[candidate].append(card)
-                events.append(
-                    Event(
-                        "draw", candidate, {"stock": len(state.stock)}, {"card": card}, (candidate,)
-                    )
-                )
+                data = {"stock": len(state.stock)}
+                events.append(Event("draw", candidate, data, {"card": card}, (candidate,)))
                 state.turn = candidate
-                return events
+                return
         raise AssertionError("nobody holds a card, yet books are missing")
 
     def _round_over(self, state: GoFishState) -> Event:
@@ -320,5 +351,5 @@ class GoFish(Game[GoFishState]):
         )
 
 
-# The asks legal_moves offers, made once (moves are frozen).
+# Every ask of a table of up to max_players, made once (moves are frozen).
 ASKS = asks_for(GoFish.max_players)
