@@ -63,10 +63,11 @@ def on_starting(server) -> None:
 
 
 def post_worker_init(worker) -> None:
-    """Each worker process listens for changes from its start. Its garbage collector
-    leaves the objects of the start-up alone (``freeze``) and runs less often: with
-    thousands of waiting greenlets a full collection stalls every one of them."""
-    worker.wsgi.extensions["changes"].start()
+    """Each worker process's garbage collector leaves the objects of the start-up alone
+    (``freeze``) and runs less often: with thousands of waiting greenlets a full
+    collection stalls every one of them. (It listens for changes from its first waiting
+    client on, ``changes.Hub.waiter``: a process nobody waits on is not woken by every
+    move of every table.)"""
     gc.freeze()
     gc.set_threshold(*GC_THRESHOLDS)
 

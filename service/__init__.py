@@ -66,7 +66,8 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.extensions["db_engine"] = engine
     app.extensions["db_sessions"] = make_session_factory(engine)
     app.extensions["db_reads"] = make_read_session_factory(engine)
-    # Started by gunicorn's post_worker_init, or by the first waiter.
+    # Listening from the first waiter on (not before: a process nobody waits on would be
+    # woken by every move of every table for nothing).
     app.extensions["changes"] = Hub(app.config["LISTEN_DATABASE_URL"] or app.config["DATABASE_URL"])
 
     from .api import caching, init_api, observe

@@ -12,6 +12,8 @@ from sqlalchemy import create_engine, text
 from tests.push import client as http
 from tests.push.server import serve
 
+from .test_changes import listener_pids
+
 pytestmark = pytest.mark.postgres
 
 WAIT = 25  # a long poll's wait, longer than any step of these tests
@@ -190,3 +192,23 @@ async def _database_drops(live, database_url):
     for task in tasks:
         task.cancel()
     await asyncio.gather(*tasks, return_exceptions=True)
+
+
+def test_a_process_listens_from_its_first_waiting_client_on(database_url, client):
+    """Not from its start: a process that nobody waits on is not woken by every move."""
+    others = set(listener_pids(database_url))  # in-process apps of other tests listen too
+    with serve(database_url, workers=1) as server:
+        run_against(server, _listens_from_first_waiter(Live(server), database_url, others))
+
+
+async def _listens_from_first_waiter(live, database_url, others):
+    table = await live.table()
+    await live.move(table)
+    assert set(listener_pids(database_url)) == others, "nobody waits: nobody listens"
+    page = await live.call("GET", f"/games/{table['id']}/events?limit=1")
+    table["last_seq"] = page["last_seq"]
+    waiting = asyncio.create_task(live.long_poll(table, 0))
+    await live.until(lambda: set(listener_pids(database_url)) - others)
+    first_new = await live.move(table)
+    await waiting
+    assert live.received[table["id"], 0][0] == first_new

@@ -9,16 +9,6 @@ from flask import Flask, Response, request
 
 app = Flask(__name__)
 
-
-class _NoListener:
-    """gunicorn.conf.py's post_worker_init starts the app's listener; there is none."""
-
-    def start(self) -> None:
-        pass
-
-
-app.extensions["changes"] = _NoListener()
-
 _VIEW = {
     "status": "playing",
     "to_act": [0],
