@@ -196,7 +196,7 @@ async def _database_drops(live, database_url):
 
 def test_a_process_listens_from_its_first_waiting_client_on(database_url, client):
     """Not from its start: a process that nobody waits on is not woken by every move."""
-    others = set(listener_pids(database_url))  # in-process apps of other tests listen too
+    others = set(listener_pids(database_url))  # in-process apps of other tests (may stop)
     with serve(database_url, workers=1) as server:
         run_against(server, _listens_from_first_waiter(Live(server), database_url, others))
 
@@ -204,7 +204,7 @@ def test_a_process_listens_from_its_first_waiting_client_on(database_url, client
 async def _listens_from_first_waiter(live, database_url, others):
     table = await live.table()
     await live.move(table)
-    assert set(listener_pids(database_url)) == others, "nobody waits: nobody listens"
+    assert not set(listener_pids(database_url)) - others, "nobody waits: nobody listens"
     page = await live.call("GET", f"/games/{table['id']}/events?limit=1")
     table["last_seq"] = page["last_seq"]
     waiting = asyncio.create_task(live.long_poll(table, 0))
