@@ -1,6 +1,8 @@
 """Databases of the tests' and the benchmark's own: created, migrated, dropped."""
 
 import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 from alembic import command
 from alembic.config import Config as AlembicConfig
@@ -39,6 +41,16 @@ def create_database(server: str) -> str:
 
 def drop_database(server: str, url: str) -> None:
     _admin(server, f'DROP DATABASE IF EXISTS "{make_url(url).database}" WITH (FORCE)')
+
+
+@contextmanager
+def fresh_database(server: str) -> Iterator[str]:
+    """A new, migrated database for the block (its URL), dropped after it."""
+    url = create_database(server)
+    try:
+        yield url
+    finally:
+        drop_database(server, url)
 
 
 def _admin(server: str, statement: str) -> None:

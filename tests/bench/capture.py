@@ -160,7 +160,7 @@ class Recorder:
         _watch_hints(self)
 
     def hints_sent(self, trips: list[str], payloads: list[str]) -> None:
-        tally = self._target(-1)  # never the request's thread: the side
+        tally = None if self.current is None else self.current.side  # another thread's
         if tally is not None:
             tally.trips += trips
             tally.log.append((HINTS, {"channel": changes.CHANNEL, "payloads": payloads}, False))

@@ -11,7 +11,7 @@ from contextlib import contextmanager, suppress
 from sqlalchemy import create_engine, text
 from sqlalchemy.engine import make_url
 
-from ..databases import create_database, drop_database
+from ..databases import fresh_database
 from ..push.server import ROOT, Server, serve
 from . import pgbench
 from .common import UNLIMITED
@@ -95,42 +95,38 @@ def on_disk(url: str) -> dict:
 
 def run(server_url: str, seconds: float, counts, report, found: dict) -> None:
     pg_seconds = float(os.environ.get("PGBENCH_SECONDS") or max(1, round(seconds / 2)))
-    results: dict = {"service": {}, "unhinted": {}, "bare": {}, "bare_sql": {}, "pgbench": {}}
-    url = create_database(server_url)
-    try:
+    results: dict = {"pgbench": {}}
+
+    def load_each(server, label: str, **watched) -> dict:
+        """One load per number of clients: {clients: the load's result}."""
+        each = {}
+        for n in counts:
+            progress(f"http: {label}, {n} clients, {seconds:g} s")
+            each[n] = load(server, n, seconds, **watched)
+        return each
+
+    with fresh_database(server_url) as url:
         progress("http: the service (gunicorn.conf.py, 2 workers) and service.worker")
         with serve(url, workers=WORKERS, env=UNLIMITED) as server, service_worker(url) as worker:
-            for n in counts:
-                progress(f"http: service, {n} clients, {seconds:g} s")
-                results["service"][n] = load(server, n, seconds, worker.pid, make_url(url).database)
+            database = make_url(url).database
+            results["service"] = load_each(
+                server, "service", worker_pid=worker.pid, database=database
+            )
         found["old-maid on disk"] = on_disk(url)
-    finally:
-        drop_database(server_url, url)
-    url = create_database(server_url)
-    try:
+    with fresh_database(server_url) as url:
         progress("http: the service with its change hints off")
         with serve(url, workers=WORKERS, env=UNLIMITED, app=UNHINTED) as server:
-            for n in counts:
-                progress(f"http: service, hints off, {n} clients, {seconds:g} s")
-                results["unhinted"][n] = load(server, n, seconds)
-    finally:
-        drop_database(server_url, url)
+            results["unhinted"] = load_each(server, "service, hints off")
     progress("http: bare Flask app under the same gunicorn config")
     with serve_bare() as server:
-        for n in counts:
-            progress(f"http: bare, {n} clients, {seconds:g} s")
-            results["bare"][n] = load(server, n, seconds)
-    url = create_database(server_url)
-    try:
+        results["bare"] = load_each(server, "bare")
+    with fresh_database(server_url) as url:
         progress("http: bare Flask app making the service's round trips")
         with serve(url, workers=WORKERS, app=BARE_SQL) as server:
-            for n in counts:
-                progress(f"http: bare + round trips, {n} clients, {seconds:g} s")
-                results["bare_sql"][n] = load(server, n, seconds, database=make_url(url).database)
-    finally:
-        drop_database(server_url, url)
-    url = create_database(server_url)
-    try:
+            results["bare_sql"] = load_each(
+                server, "bare + round trips", database=make_url(url).database
+            )
+    with fresh_database(server_url) as url:
         progress("pgbench: capturing one move in process")
         captured = pgbench.capture(url)
         found["captured move"] = captured
@@ -147,8 +143,6 @@ def run(server_url: str, seconds: float, counts, report, found: dict) -> None:
                 for n in counts:
                     progress(f"pgbench: {name}, {n} clients, {pg_seconds:g} s")
                     results["pgbench"][(name, n)] = pgbench.run(url, body, n, pg_seconds, captured)
-    finally:
-        drop_database(server_url, url)
     rows(results, counts, report)
     script_row(captured, results, report)
 
@@ -174,13 +168,23 @@ def script_row(captured, results, report) -> None:
     )
 
 
+def per_second(result: dict, counted: str) -> float:
+    """A load's ``moves`` or ``requests`` per second."""
+    return result[counted] / result["seconds"]
+
+
+def cpu_ms_per_request(result: dict, process: str) -> float:
+    """CPU milliseconds of ``process`` (``server``, ``client``) per request of a load."""
+    return result["cpu"][process] / result["requests"] * 1000
+
+
 def hints_cost(n: int, service: dict, results: dict, report) -> None:
     """What the change hints cost: the service against itself with hints off, and the
     move's SQL with the hint after its commit (as sent) or in its transaction."""
     part = f"http, {n} clients"
     unhinted = results["unhinted"][n]
-    s_mps = service["moves"] / service["seconds"]
-    u_mps = unhinted["moves"] / unhinted["seconds"]
+    s_mps = per_second(service, "moves")
+    u_mps = per_second(unhinted, "moves")
     report.add(
         part,
         "moves/s, hints on",
@@ -189,8 +193,8 @@ def hints_cost(n: int, service: dict, results: dict, report) -> None:
         f"hints off {num(u_mps)}",
         ratio(s_mps, u_mps),
     )
-    s_per = service["cpu"]["server"] / service["requests"] * 1000
-    u_per = unhinted["cpu"]["server"] / unhinted["requests"] * 1000
+    s_per = cpu_ms_per_request(service, "server")
+    u_per = cpu_ms_per_request(unhinted, "server")
     report.add(
         part,
         "gunicorn CPU per request, hints on",
@@ -216,10 +220,10 @@ def rows(results: dict, counts, report) -> None:
             results["pgbench"][("move, no hint", n)],
         )
         loop = results["pgbench"][("view + move + hint", n)]
-        s_rps = service["requests"] / service["seconds"]
-        b_rps = bare["requests"] / bare["seconds"]
-        s_mps = service["moves"] / service["seconds"]
-        b_mps = bare["moves"] / bare["seconds"]
+        s_rps = per_second(service, "requests")
+        b_rps = per_second(bare, "requests")
+        s_mps = per_second(service, "moves")
+        b_mps = per_second(bare, "moves")
         report.add(
             part,
             "requests/s (all kinds)",
@@ -229,7 +233,7 @@ def rows(results: dict, counts, report) -> None:
             ratio(s_rps, b_rps),
         )
         trips = results["bare_sql"][n]
-        q_rps = trips["requests"] / trips["seconds"]
+        q_rps = per_second(trips, "requests")
         report.add(
             part, "", "", "", f"bare Flask + the round trips {num(q_rps)}", ratio(s_rps, q_rps)
         )
@@ -285,8 +289,8 @@ def rows(results: dict, counts, report) -> None:
         s_cpu, b_cpu = service["cpu"], bare["cpu"]
         s_cpu.setdefault("postgres", 0.0)
         b_cpu.setdefault("postgres", 0.0)
-        s_per = s_cpu["server"] / service["requests"] * 1000
-        b_per = b_cpu["server"] / bare["requests"] * 1000
+        s_per = cpu_ms_per_request(service, "server")
+        b_per = cpu_ms_per_request(bare, "server")
         report.add(
             part,
             "gunicorn CPU per request (master+workers)",
@@ -295,7 +299,7 @@ def rows(results: dict, counts, report) -> None:
             f"bare {num(b_per, 2)}",
             ratio(s_per, b_per),
         )
-        q_per = trips["cpu"]["server"] / trips["requests"] * 1000
+        q_per = cpu_ms_per_request(trips, "server")
         report.add(part, "", "", "", f"bare + the round trips {num(q_per, 2)}", ratio(s_per, q_per))
         pg_move = s_cpu["postgres"] / max(service["moves"], 1) * 1000
         pg_ref = hint["cpu"]["postgres"] / max(hint["transactions"], 1) * 1000
@@ -311,8 +315,8 @@ def rows(results: dict, counts, report) -> None:
         report.add(
             part, "service.worker CPU in the window", num(s_cpu.get("worker", 0), 2), "s", ""
         )
-        s_client = s_cpu["client"] / service["requests"] * 1000
-        b_client = b_cpu["client"] / bare["requests"] * 1000
+        s_client = cpu_ms_per_request(service, "client")
+        b_client = cpu_ms_per_request(bare, "client")
         report.add(
             part,
             "load client CPU (one process)",
