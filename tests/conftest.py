@@ -12,17 +12,14 @@ os.environ.setdefault("CREATES_PER_MINUTE", "1000000")
 os.environ.setdefault("JOINS_PER_MINUTE", "1000000")
 
 from service import App, create_app
-from service.config import normalise_database_url
 from service.store.models import Base
 
-from .databases import create_database, drop_database, migrate, postgres_answers
+from .databases import fresh_database, migrate, postgres_answers, server_url
 from .spec_check import SpecCheckingClient, take_mismatches_elsewhere
-
-DEFAULT_TEST_URL = "postgresql://postgres@127.0.0.1:5432/test"
 
 
 def pytest_configure(config):
-    server = normalise_database_url(os.environ.get("TEST_DATABASE_URL", DEFAULT_TEST_URL))
+    server = server_url()
     config.test_server_url = server if postgres_answers(server) else None
     if config.test_server_url is None:
         if os.environ.get("REQUIRE_POSTGRES"):
@@ -71,11 +68,8 @@ def database_url(pytestconfig, tmp_path_factory):
         migrate(url)
         yield url
         return
-    url = create_database(server)
-    try:
+    with fresh_database(server) as url:
         yield url
-    finally:
-        drop_database(server, url)
 
 
 @pytest.fixture(scope="session")

@@ -1,5 +1,6 @@
 """Databases of the tests' and the benchmark's own: created, migrated, dropped."""
 
+import os
 import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -10,7 +11,15 @@ from sqlalchemy import create_engine, text
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import OperationalError
 
-from service.config import ROOT
+from service.config import ROOT, normalise_database_url
+
+DEFAULT_SERVER_URL = "postgresql://postgres@127.0.0.1:5432/test"
+
+
+def server_url() -> str:
+    """The PostgreSQL server whose fresh databases the tests and benchmarks use
+    (``TEST_DATABASE_URL``)."""
+    return normalise_database_url(os.environ.get("TEST_DATABASE_URL", DEFAULT_SERVER_URL))
 
 
 def postgres_answers(url: str) -> bool:

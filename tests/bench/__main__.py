@@ -20,8 +20,7 @@ def main(argv: list[str]) -> int:
     if unknown:
         print(f"unknown part(s) {unknown}; choose among {' '.join(PARTS)}", file=sys.stderr)
         return 2
-    from ..databases import postgres_answers
-    from .common import server_url
+    from ..databases import postgres_answers, server_url
     from .report import Report, progress
 
     seconds = float(os.environ.get("BENCH_SECONDS") or 10)

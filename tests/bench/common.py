@@ -11,11 +11,3 @@ UNLIMITED = {"CREATES_PER_MINUTE": "1000000", "JOINS_PER_MINUTE": "1000000"}
 def lift_limits() -> None:
     for name, value in UNLIMITED.items():
         os.environ.setdefault(name, value)
-
-
-def server_url() -> str:
-    from service.config import normalise_database_url
-
-    return normalise_database_url(
-        os.environ.get("TEST_DATABASE_URL", "postgresql://postgres@127.0.0.1:5432/test")
-    )

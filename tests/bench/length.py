@@ -14,7 +14,7 @@ import time
 from sqlalchemy import create_engine, text
 
 from ..api.table import Table, bearer
-from ..databases import create_database, drop_database
+from ..databases import fresh_database
 from . import cpu
 from .report import num, progress, ratio
 
@@ -149,30 +149,27 @@ def measure(games: list[LongGame]) -> None:
 
 
 def run(server_url: str, report, found: dict) -> None:
-    url = create_database(server_url)
-    shared = None
-    try:
+    with fresh_database(server_url) as url:
         shared = Shared(url)
-        started = time.monotonic()
-        database = url.rsplit("/", 1)[1]
-        watch = cpu.Watch({"postgres": lambda: cpu.backends(database)})
-        watch.start()
-        games = []
-        for n, milestone in enumerate(MILESTONES):
-            game = LongGame(shared, n)
-            game.play_to(milestone)
-            games.append(game)
-            progress(
-                f"length: a match at event {game.row().last_seq:,} after {game.moves:,} moves, "
-                f"{time.monotonic() - started:.0f} s"
-            )
-        measure(games)
-        used = watch.stop()
-        elapsed = time.monotonic() - started
-    finally:
-        if shared is not None:
+        try:
+            started = time.monotonic()
+            database = url.rsplit("/", 1)[1]
+            watch = cpu.Watch({"postgres": lambda: cpu.backends(database)})
+            watch.start()
+            games = []
+            for n, milestone in enumerate(MILESTONES):
+                game = LongGame(shared, n)
+                game.play_to(milestone)
+                games.append(game)
+                progress(
+                    f"length: a match at event {game.row().last_seq:,} after {game.moves:,} "
+                    f"moves, {time.monotonic() - started:.0f} s"
+                )
+            measure(games)
+            used = watch.stop()
+            elapsed = time.monotonic() - started
+        finally:
             shared.close()
-        drop_database(server_url, url)
     part = f"length, {GAME} matches"
     first, last = games[0], games[-1]
     report.add(

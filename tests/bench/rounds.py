@@ -9,7 +9,7 @@ import time
 from sqlalchemy import create_engine, text
 
 from ..api.table import Table, bearer
-from ..databases import create_database, drop_database
+from ..databases import fresh_database
 from .capture import Recorder, Tally, describe
 from .report import num, progress
 
@@ -52,6 +52,10 @@ class Bench:
         op.add(tally, seconds, moves(answer))
         return answer
 
+    def close(self) -> None:
+        self.plain.dispose()
+        self.app.extensions["db_engine"].dispose()
+
     def scheduled(self, game_id: str):
         with self.plain.connect() as connection:
             return connection.execute(
@@ -73,87 +77,89 @@ def bot_moves(answer) -> int:
     return sum(event.get("by") == "bot" for event in answer.json.get("events", []))
 
 
-def run(server_url: str, report, found: dict) -> None:
+def play_and_count(bench: Bench) -> dict[str, Op]:
+    """Play, and count what each kind of request and sweep costs."""
     from service.worker import sweep
 
-    url = create_database(server_url)
-    try:
-        bench = Bench(url)
-        sessions = bench.app.extensions["db_sessions"]
-        ops = {
-            name: Op(name)
-            for name in (
-                "view",
-                "move",
-                "deal",
-                "events",
-                "move+bots",
-                "sweep1",
-                "sweep10",
-            )
-        }
-        progress("rounds: a table of 4 humans (Old Maid)")
-        table = Table.create(bench.client, players=4)
-        while ops["move"].count < REPEATS:
-            seat = table.turn()
-            legal = bench.measure(ops["view"], lambda seat=seat: table.view(seat)).json[
-                "legal_moves"
-            ]
-            move = bench.chooser.choice(legal)
-            answer = bench.measure(ops["move"], lambda seat=seat, move=move: table.move(seat, move))
-            assert answer.status_code == 201, answer.json
-        table.play_round(bench.chooser.choice)
-        bench.measure(ops["deal"], lambda: table.deal())
-        for _ in range(REPEATS):
-            bench.measure(ops["events"], lambda: table.events(0, after=0, limit=100))
+    sessions = bench.app.extensions["db_sessions"]
+    ops = {
+        name: Op(name)
+        for name in (
+            "view",
+            "move",
+            "deal",
+            "events",
+            "move+bots",
+            "sweep1",
+            "sweep10",
+        )
+    }
+    progress("rounds: a table of 4 humans (Old Maid)")
+    table = Table.create(bench.client, players=4)
+    while ops["move"].count < REPEATS:
+        seat = table.turn()
+        legal = bench.measure(ops["view"], lambda seat=seat: table.view(seat)).json["legal_moves"]
+        move = bench.chooser.choice(legal)
+        answer = bench.measure(ops["move"], lambda seat=seat, move=move: table.move(seat, move))
+        assert answer.status_code == 201, answer.json
+    table.play_round(bench.chooser.choice)
+    bench.measure(ops["deal"], lambda: table.deal())
+    for _ in range(REPEATS):
+        bench.measure(ops["events"], lambda: table.events(0, after=0, limit=100))
 
-        progress("rounds: 1 human + 3 bots, think_seconds 0 (bots answer within the request)")
-        table = bench.bot_table(0)
-        while ops["move+bots"].count < REPEATS:
-            summary = table.summary().json
-            if summary["status"] != "playing":
+    progress("rounds: 1 human + 3 bots, think_seconds 0 (bots answer within the request)")
+    table = bench.bot_table(0)
+    while ops["move+bots"].count < REPEATS:
+        summary = table.summary().json
+        if summary["status"] != "playing":
+            table.deal()
+            continue
+        legal = table.view(0).json["legal_moves"]
+        move = bench.chooser.choice(legal)
+        bench.measure(ops["move+bots"], lambda move=move: table.move(0, move), bot_moves)
+
+    progress("rounds: the worker's sweep (bots due just after the human's move)")
+    tables = [bench.bot_table(0.0001) for _ in range(10)]
+
+    def drain(table: Table) -> None:
+        """Let the worker play the bots until it is the human's turn."""
+        while True:
+            status, due = bench.scheduled(table.id)
+            if status != "playing":
                 table.deal()
-                continue
-            legal = table.view(0).json["legal_moves"]
-            move = bench.chooser.choice(legal)
-            bench.measure(ops["move+bots"], lambda move=move: table.move(0, move), bot_moves)
+            elif due is None:
+                return
+            else:
+                sweep(sessions)
 
-        progress("rounds: the worker's sweep (bots due just after the human's move)")
-        tables = [bench.bot_table(0.0001) for _ in range(10)]
+    def human_move(table: Table) -> None:
+        legal = table.view(0).json["legal_moves"]
+        table.move(0, bench.chooser.choice(legal))
 
-        def drain(table: Table) -> None:
-            """Let the worker play the bots until it is the human's turn."""
-            while True:
-                status, due = bench.scheduled(table.id)
-                if status != "playing":
-                    table.deal()
-                elif due is None:
-                    return
-                else:
-                    sweep(sessions)
-
-        def human_move(table: Table) -> None:
-            legal = table.view(0).json["legal_moves"]
-            table.move(0, bench.chooser.choice(legal))
-
+    for t in tables:
+        drain(t)
+    while ops["sweep1"].count < REPEATS:
+        drain(tables[0])
+        human_move(tables[0])
+        time.sleep(0.002)
+        bench.measure(ops["sweep1"], lambda: sweep(sessions), lambda handled: handled)
+    for _ in range(2):
         for t in tables:
             drain(t)
-        while ops["sweep1"].count < REPEATS:
-            drain(tables[0])
-            human_move(tables[0])
-            time.sleep(0.002)
-            bench.measure(ops["sweep1"], lambda: sweep(sessions), lambda handled: handled)
-        for _ in range(2):
-            for t in tables:
-                drain(t)
-            for t in tables:
-                human_move(t)
-            time.sleep(0.002)
-            bench.measure(ops["sweep10"], lambda: sweep(sessions), lambda handled: handled)
-    finally:
-        bench.plain.dispose()
-        bench.app.extensions["db_engine"].dispose()
-        drop_database(server_url, url)
+        for t in tables:
+            human_move(t)
+        time.sleep(0.002)
+        bench.measure(ops["sweep10"], lambda: sweep(sessions), lambda handled: handled)
+    return ops
+
+
+def run(server_url: str, report, found: dict) -> None:
+    with fresh_database(server_url) as url:
+        bench = Bench(url)
+        try:
+            ops = play_and_count(bench)
+        finally:
+            bench.close()
 
     def ms(op: Op) -> str:
         return f"{num(statistics.median(op.seconds) * 1000, 1)} ms"

@@ -19,9 +19,8 @@ import time
 from collections import Counter
 from dataclasses import dataclass, field
 
-from service.config import normalise_database_url
-
-from ..databases import create_database, drop_database
+from ..bench.common import UNLIMITED
+from ..databases import fresh_database, server_url
 from . import client
 from .server import Server, serve
 
@@ -33,7 +32,6 @@ LONG_POLL_WAIT = 30
 TIMEOUT = 10.0  # for requests that should not wait
 STREAM_SILENCE = 40.0  # heartbeats come every 15 s: longer is a stall
 PROBE_EVERY = 0.05
-NO_QUOTAS = {"CREATES_PER_MINUTE": "1000000", "JOINS_PER_MINUTE": "1000000"}  # one address
 UUID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
 
 
@@ -429,15 +427,11 @@ def main() -> None:
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # stop the server, drop the db
     limit = client.raise_open_files_limit()
     print(f"open files limit {limit}; {os.cpu_count()} CPUs; {args.workers} gevent workers")
-    server_url = normalise_database_url(
-        os.environ.get("TEST_DATABASE_URL", "postgresql://postgres@127.0.0.1:5432/test")
-    )
-    url = create_database(server_url)
-    try:
-        with serve(url, workers=args.workers, env=NO_QUOTAS) as server:
-            asyncio.run(bench(server, levels, args.seconds, args.moves_per_second))
-    finally:
-        drop_database(server_url, url)
+    with (
+        fresh_database(server_url()) as url,
+        serve(url, workers=args.workers, env=UNLIMITED) as server,
+    ):
+        asyncio.run(bench(server, levels, args.seconds, args.moves_per_second))
 
 
 if __name__ == "__main__":

@@ -24,12 +24,10 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
-from service.config import normalise_database_url
-
-from ..databases import create_database, drop_database
+from ..bench.common import UNLIMITED
+from ..databases import fresh_database, server_url
 from .server import serve
 
-NO_QUOTAS = {"CREATES_PER_MINUTE": "1000000", "JOINS_PER_MINUTE": "1000000"}  # one address
 IDLE_SECONDS = 0.005  # a seat with nothing to do looks again after this
 TIMEOUT = 30.0
 KEEPALIVE_SECONDS = 1.0  # gunicorn closes a keep-alive connection idle for 2 s
@@ -304,25 +302,19 @@ def main() -> None:
     args = parser.parse_args()
 
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # stop the server, drop the db
-    server_url = normalise_database_url(
-        os.environ.get("TEST_DATABASE_URL", "postgresql://postgres@127.0.0.1:5432/test")
-    )
-    print(f"{os.cpu_count()} CPUs; {args.workers} gevent workers; PostgreSQL at {server_url}")
-    url = create_database(server_url)
-    try:
-        with serve(url, workers=args.workers, env=NO_QUOTAS) as server:
-            for seats in (int(n) for n in args.threads.split(",")):
-                cpu, replayed = server.cpu_seconds(), replayed_moves(server)
-                tally = bench(server.host, server.port, seats, args.seconds)
-                report(f"{seats} threads, {seats}-seat table", tally, tally.seconds)
-                print(
-                    f"    server CPU {server.cpu_seconds() - cpu:.1f} s; moves that lost the"
-                    f" race to another change and were played again under the row lock:"
-                    f" {replayed_moves(server) - replayed:.0f}",
-                    flush=True,
-                )
-    finally:
-        drop_database(server_url, url)
+    server = server_url()
+    print(f"{os.cpu_count()} CPUs; {args.workers} gevent workers; PostgreSQL at {server}")
+    with fresh_database(server) as url, serve(url, workers=args.workers, env=UNLIMITED) as gunicorn:
+        for seats in (int(n) for n in args.threads.split(",")):
+            cpu, replayed = gunicorn.cpu_seconds(), replayed_moves(gunicorn)
+            tally = bench(gunicorn.host, gunicorn.port, seats, args.seconds)
+            report(f"{seats} threads, {seats}-seat table", tally, tally.seconds)
+            print(
+                f"    server CPU {gunicorn.cpu_seconds() - cpu:.1f} s; moves that lost the"
+                f" race to another change and were played again under the row lock:"
+                f" {replayed_moves(gunicorn) - replayed:.0f}",
+                flush=True,
+            )
 
 
 if __name__ == "__main__":
