@@ -12,8 +12,9 @@ figures, each beside a reference measured in the same run. It asserts nothing ab
   worker sweep and events page, counted with SQLAlchemy's engine events.
 - ``length``: move, view, automatic move and last events page at event 10, 1,000 and
   10,000 of one long game.
-- ``engine``: random playouts per second, ours against OpenSpiel (``.venv-openspiel``),
-  and every game's playouts and stored bytes per move.
+- ``engine``: random playouts per second, ours against OpenSpiel (``.venv-openspiel``) in
+  short slices by turns (the machine's speed drifts within seconds), and every game's
+  playouts and stored bytes per move.
 
 Nothing here is imported by the load client before gevent patches it (``client.py``), so
 this package's ``__init__`` imports nothing.

@@ -3,8 +3,11 @@ of ours with the bytes a move stores."""
 
 import json
 import random
+import statistics
 import subprocess
 import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 
 from service.engine import GAMES, Rng, play
 
@@ -15,6 +18,9 @@ SECONDS = 1.5  # per game and side
 PLAYERS = 4
 OPTIONS = {"crazy-eights": {"target_score": None}, "go-fish": {"end": "all_books"}}
 SPIEL_PYTHON = ROOT / ".venv-openspiel" / "bin" / "python"
+COMPARED = ("crazy-eights", "go-fish")
+PAIRS = 15  # slices of ours and of OpenSpiel's playouts, alternated
+SLICE = 0.2  # seconds
 BYTES_GAMES = 20
 
 
@@ -71,61 +77,107 @@ def stored_bytes(slug: str) -> dict:
     return {"state": state_bytes / moves, "events": event_bytes / moves}
 
 
-def spiel(seconds: float = SECONDS) -> dict | str:
+@contextmanager
+def openspiel() -> Iterator[Callable[[str, float], dict] | str]:
+    """``theirs(slug, seconds)``: OpenSpiel's playouts, from one process of
+    ``.venv-openspiel`` kept for the comparison; or why there are none."""
     if not SPIEL_PYTHON.exists():
-        return "no .venv-openspiel (make compare-openspiel builds it)"
-    done = subprocess.run(
-        [str(SPIEL_PYTHON), "-m", "tests.bench.spiel", str(seconds)],
+        yield "no .venv-openspiel (make compare-openspiel builds it)"
+        return
+    process = subprocess.Popen(
+        [str(SPIEL_PYTHON), "-m", "tests.bench.spiel"],
         cwd=ROOT,
-        capture_output=True,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
         text=True,
     )
-    if done.returncode:
-        return "failed: " + done.stderr.strip().splitlines()[-1][:200]
-    return json.loads(done.stdout.strip().splitlines()[-1])
+    assert process.stdin and process.stdout and process.stderr
+
+    def theirs(slug: str, seconds: float) -> dict:
+        process.stdin.write(f"{slug} {seconds}\n")
+        process.stdin.flush()
+        line = process.stdout.readline()
+        if not line:
+            raise RuntimeError(process.stderr.read().strip().splitlines()[-1][:200])
+        return json.loads(line)
+
+    try:
+        yield theirs
+    finally:
+        process.stdin.close()
+        try:
+            process.wait(10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+
+def compare(theirs: Callable[[str, float], dict]) -> dict[str, list[tuple[dict, dict]]]:
+    """PAIRS slices of each compared game, ours then OpenSpiel's in turn: either figure
+    drifts with the shared machine's speed, the ratio of a pair much less."""
+    pairs: dict[str, list[tuple[dict, dict]]] = {slug: [] for slug in COMPARED}
+    for _ in range(PAIRS):
+        for slug in COMPARED:
+            pairs[slug].append((playouts(slug, SLICE), theirs(slug, SLICE)))
+    return pairs
+
+
+def rate(side: dict, key: str) -> float:
+    return side[key] / side["seconds"]
+
+
+def report_pairs(report, pairs: dict[str, list[tuple[dict, dict]]]) -> None:
+    for slug, runs in pairs.items():
+        part = f"engine vs OpenSpiel, {slug} {runs[0][0]['players']}p"
+        for key, label, unit in (
+            ("games", "random playouts", "games/s"),
+            ("moves", "moves (decisions) per second", "moves/s"),
+        ):
+            ratios = sorted(rate(mine, key) / rate(other, key) for mine, other in runs)
+            report.add(
+                part,
+                label,
+                num(statistics.median(rate(mine, key) for mine, _ in runs)),
+                unit,
+                f"OpenSpiel {num(statistics.median(rate(other, key) for _, other in runs))};"
+                f" pairs {ratios[0]:.2f}-{ratios[-1]:.2f}x",
+                f"{statistics.median(ratios):.2f}x",
+            )
+        mine_per_game = sum(m["moves"] for m, _ in runs) / sum(m["games"] for m, _ in runs)
+        other_per_game = sum(o["moves"] for _, o in runs) / sum(o["games"] for _, o in runs)
+        report.add(
+            part,
+            "moves per game",
+            num(mine_per_game, 1),
+            "moves",
+            f"OpenSpiel {num(other_per_game, 1)}",
+            ratio(mine_per_game, other_per_game),
+        )
+    report.add(
+        "engine vs OpenSpiel",
+        "how",
+        f"{PAIRS} pairs",
+        "",
+        f"{SLICE} s of ours then {SLICE} s of OpenSpiel's, by turns; each figure the median"
+        " of its slices, each ratio the median of the pairs'",
+    )
 
 
 def run(report, found: dict) -> None:
-    progress("engine: OpenSpiel's playouts (subprocess in .venv-openspiel)")
-    theirs = spiel()
+    progress("engine: ours and OpenSpiel's playouts by turns (OpenSpiel in .venv-openspiel)")
+    with openspiel() as theirs:
+        if isinstance(theirs, str):
+            report.add("engine vs OpenSpiel", "OpenSpiel", "skipped", "", theirs)
+        else:
+            try:
+                report_pairs(report, compare(theirs))
+            except RuntimeError as failed:
+                report.add("engine vs OpenSpiel", "OpenSpiel", "skipped", "", f"failed: {failed}")
     ours = {}
     for slug in GAMES:
         progress(f"engine: {slug}")
         ours[slug] = playouts(slug)
-    for slug in ("crazy-eights", "go-fish"):
-        mine = ours[slug]
-        part = f"engine vs OpenSpiel, {slug} {mine['players']}p"
-        games = mine["games"] / mine["seconds"]
-        moves = mine["moves"] / mine["seconds"]
-        if isinstance(theirs, str):
-            report.add(part, "OpenSpiel", "skipped", "", theirs)
-            continue
-        other = theirs[slug]
-        o_games, o_moves = other["games"] / other["seconds"], other["moves"] / other["seconds"]
-        report.add(
-            part,
-            "random playouts",
-            num(games),
-            "games/s",
-            f"OpenSpiel {num(o_games)}",
-            ratio(games, o_games),
-        )
-        report.add(
-            part,
-            "moves (decisions) per second",
-            num(moves),
-            "moves/s",
-            f"OpenSpiel {num(o_moves)}",
-            ratio(moves, o_moves),
-        )
-        report.add(
-            part,
-            "moves per game",
-            num(mine["moves"] / mine["games"], 1),
-            "moves",
-            f"OpenSpiel {num(other['moves'] / other['games'], 1)}",
-            ratio(mine["moves"] / mine["games"], other["moves"] / other["games"]),
-        )
     disk = found.get("old-maid on disk")
     for slug, mine in ours.items():
         part = "engine, every game (4p)"

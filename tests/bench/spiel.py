@@ -1,8 +1,10 @@
 """OpenSpiel's half of the engine comparison, run in ``.venv-openspiel`` (which has
-``pyspiel``): ``.venv-openspiel/bin/python -m tests.bench.spiel SECONDS`` prints one JSON
-line. The driving loop is the one ``engine.py`` runs on ours: until the game is over,
-pick uniformly at random among the legal actions (chance nodes, OpenSpiel's shuffles
-and draws, are sampled by their probabilities and not counted as moves)."""
+``pyspiel``): ``.venv-openspiel/bin/python -m tests.bench.spiel`` reads ``GAME SECONDS``
+lines (``go-fish 0.3``) and answers each with one JSON line of that many seconds of
+playouts, so that ``engine.py`` can alternate them with its own. The driving loop is the
+one ``engine.py`` runs on ours: until the game is over, pick uniformly at random among
+the legal actions (chance nodes, OpenSpiel's shuffles and draws, are sampled by their
+probabilities and not counted as moves)."""
 
 import json
 import random
@@ -37,7 +39,7 @@ def playouts(name: str, parameters: dict, seconds: float) -> dict:
 
 
 if __name__ == "__main__":
-    seconds = float(sys.argv[1]) if len(sys.argv) > 1 else 2.0
-    answer = {ours: playouts(*setting, seconds) for ours, setting in SETTINGS.items()}
-    answer["version"] = getattr(pyspiel, "__version__", None)
-    print(json.dumps(answer))
+    for line in sys.stdin:
+        ours, seconds = line.split()
+        answer = playouts(*SETTINGS[ours], float(seconds))
+        print(json.dumps(answer | {"version": getattr(pyspiel, "__version__", None)}), flush=True)
