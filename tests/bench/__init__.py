@@ -7,7 +7,8 @@ figures, each beside a reference measured in the same run. It asserts nothing ab
   running the SQL one move sends (captured in process: the database's ceiling); between
   them, the bare app making the service's round trips (``bare_sql.py``). What the
   change hints cost: the service again with them off (``unhinted.py``), and pgbench with
-  the hint after the move's commit (as the service sends it) or in its transaction.
+  the hint after the move's commit (as the service sends it) or in its transaction. The
+  four servers run side by side, and each load is cut into slices taken by turns.
 - ``rounds``: SQL statements, transactions and pool pings per view, move, automatic move,
   worker sweep and events page, counted with SQLAlchemy's engine events.
 - ``length``: move, view, automatic move and last events page at event 10, 1,000 and

@@ -6,7 +6,8 @@ import signal
 import subprocess
 import sys
 import tempfile
-from contextlib import contextmanager, suppress
+from collections import Counter
+from contextlib import ExitStack, contextmanager, suppress
 
 from sqlalchemy import create_engine, text
 from sqlalchemy.engine import make_url
@@ -93,39 +94,71 @@ def on_disk(url: str) -> dict:
     return {"sizes": sizes, "moves": moves, "events": events}
 
 
+SLICES = 3  # each load cut into slices, the servers' taken by turns
+
+
+def merged(first: dict | None, then: dict) -> dict:
+    """Two slices of one server's load as one: counts and CPU seconds add up (the
+    machine's busy share weighted by time), latencies join."""
+    if first is None:
+        return then
+    seconds = first["seconds"] + then["seconds"]
+    cpu = {name: first["cpu"].get(name, 0) + then["cpu"].get(name, 0) for name in then["cpu"]}
+    cpu["machine_share"] = (
+        first["cpu"]["machine_share"] * first["seconds"]
+        + then["cpu"]["machine_share"] * then["seconds"]
+    ) / seconds
+    kinds = first["latencies"].keys() | then["latencies"].keys()
+    return {
+        "seconds": seconds,
+        "latencies": {
+            kind: first["latencies"].get(kind, []) + then["latencies"].get(kind, [])
+            for kind in kinds
+        },
+        "errors": dict(Counter(first["errors"]) + Counter(then["errors"])),
+        "moves": first["moves"] + then["moves"],
+        "requests": first["requests"] + then["requests"],
+        "reconnects": first["reconnects"] + then["reconnects"],
+        "cpu": cpu,
+    }
+
+
+def load_by_turns(servers: dict[str, tuple[Server, dict]], counts, seconds: float) -> dict:
+    """{server's name: {clients: its load}}, each load SLICES slices taken by turns with
+    the other servers': the machine's speed drifts within seconds, and a ratio of two
+    servers measured minutes apart drifts with it."""
+    results: dict[str, dict] = {name: {} for name in servers}
+    for n in counts:
+        for turn in range(SLICES):
+            for name, (server, watched) in servers.items():
+                progress(f"http: {name}, {n} clients, slice {turn + 1} of {SLICES}")
+                part = load(server, n, seconds / SLICES, **watched)
+                results[name][n] = merged(results[name].get(n), part)
+    return results
+
+
 def run(server_url: str, seconds: float, counts, report, found: dict) -> None:
     pg_seconds = float(os.environ.get("PGBENCH_SECONDS") or max(1, round(seconds / 2)))
     results: dict = {"pgbench": {}}
-
-    def load_each(server, label: str, **watched) -> dict:
-        """One load per number of clients: {clients: the load's result}."""
-        each = {}
-        for n in counts:
-            progress(f"http: {label}, {n} clients, {seconds:g} s")
-            each[n] = load(server, n, seconds, **watched)
-        return each
-
-    with fresh_database(server_url) as url:
-        progress("http: the service (gunicorn.conf.py, 2 workers) and service.worker")
-        with serve(url, workers=WORKERS, env=UNLIMITED) as server, service_worker(url) as worker:
-            database = make_url(url).database
-            results["service"] = load_each(
-                server, "service", worker_pid=worker.pid, database=database
-            )
+    progress("http: the service with service.worker, the service with its hints off, bare")
+    with ExitStack() as stack:
+        url, unhinted_url, trips_url = (
+            stack.enter_context(fresh_database(server_url)) for _ in range(3)
+        )
+        service = stack.enter_context(serve(url, workers=WORKERS, env=UNLIMITED))
+        worker = stack.enter_context(service_worker(url))
+        unhinted = serve(unhinted_url, workers=WORKERS, env=UNLIMITED, app=UNHINTED)
+        servers = {
+            "service": (service, {"worker_pid": worker.pid, "database": make_url(url).database}),
+            "unhinted": (stack.enter_context(unhinted), {}),
+            "bare": (stack.enter_context(serve_bare()), {}),
+            "bare_sql": (
+                stack.enter_context(serve(trips_url, workers=WORKERS, app=BARE_SQL)),
+                {"database": make_url(trips_url).database},
+            ),
+        }
+        results |= load_by_turns(servers, counts, seconds)
         found["old-maid on disk"] = on_disk(url)
-    with fresh_database(server_url) as url:
-        progress("http: the service with its change hints off")
-        with serve(url, workers=WORKERS, env=UNLIMITED, app=UNHINTED) as server:
-            results["unhinted"] = load_each(server, "service, hints off")
-    progress("http: bare Flask app under the same gunicorn config")
-    with serve_bare() as server:
-        results["bare"] = load_each(server, "bare")
-    with fresh_database(server_url) as url:
-        progress("http: bare Flask app making the service's round trips")
-        with serve(url, workers=WORKERS, app=BARE_SQL) as server:
-            results["bare_sql"] = load_each(
-                server, "bare + round trips", database=make_url(url).database
-            )
     with fresh_database(server_url) as url:
         progress("pgbench: capturing one move in process")
         captured = pgbench.capture(url)
@@ -144,6 +177,14 @@ def run(server_url: str, seconds: float, counts, report, found: dict) -> None:
                     progress(f"pgbench: {name}, {n} clients, {pg_seconds:g} s")
                     results["pgbench"][(name, n)] = pgbench.run(url, body, n, pg_seconds, captured)
     rows(results, counts, report)
+    report.add(
+        "http",
+        "how",
+        f"{SLICES} slices",
+        "",
+        f"each {seconds:g} s load cut into {SLICES}, the four servers' taken by turns;"
+        " pgbench after them",
+    )
     script_row(captured, results, report)
 
 
