@@ -14,7 +14,7 @@ from service.engine import GAMES, Rng, play
 from ..push.server import ROOT
 from .report import num, progress, ratio
 
-SECONDS = 1.5  # per game and side
+SECONDS = 1.5  # per game, for every game's playouts
 PLAYERS = 4
 OPTIONS = {"crazy-eights": {"target_score": None}, "go-fish": {"end": "all_books"}}
 SPIEL_PYTHON = ROOT / ".venv-openspiel" / "bin" / "python"

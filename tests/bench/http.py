@@ -147,15 +147,16 @@ def run(server_url: str, seconds: float, counts, report, found: dict) -> None:
         )
         service = stack.enter_context(serve(url, workers=WORKERS, env=UNLIMITED))
         worker = stack.enter_context(service_worker(url))
-        unhinted = serve(unhinted_url, workers=WORKERS, env=UNLIMITED, app=UNHINTED)
+        unhinted = stack.enter_context(
+            serve(unhinted_url, workers=WORKERS, env=UNLIMITED, app=UNHINTED)
+        )
+        bare = stack.enter_context(serve_bare())
+        trips = stack.enter_context(serve(trips_url, workers=WORKERS, app=BARE_SQL))
         servers = {
             "service": (service, {"worker_pid": worker.pid, "database": make_url(url).database}),
-            "unhinted": (stack.enter_context(unhinted), {}),
-            "bare": (stack.enter_context(serve_bare()), {}),
-            "bare_sql": (
-                stack.enter_context(serve(trips_url, workers=WORKERS, app=BARE_SQL)),
-                {"database": make_url(trips_url).database},
-            ),
+            "unhinted": (unhinted, {}),
+            "bare": (bare, {}),
+            "bare_sql": (trips, {"database": make_url(trips_url).database}),
         }
         results |= load_by_turns(servers, counts, seconds)
         found["old-maid on disk"] = on_disk(url)
