@@ -4,15 +4,16 @@ access lines among them) and the worker."""
 import json
 import os
 import signal
+import socket
 import subprocess
 import sys
 import time
 import urllib.error
 import urllib.request
 
-from sqlalchemy import create_engine, text
-
 from tests.push.server import ROOT, serve
+
+from .test_supervision import heartbeats, wait_for
 
 
 def _lines(text: str) -> list[dict]:
@@ -43,7 +44,7 @@ def test_gunicorn_and_the_app_write_json_lines_naming_the_request(database_url):
     assert all(line["duration_ms"] >= 0 for line in access.values())
 
 
-def test_the_worker_writes_json_lines(database_url):
+def test_the_worker_writes_json_lines(app, database_url):
     worker = subprocess.Popen(
         [sys.executable, "-m", "service.worker"],
         cwd=ROOT,
@@ -51,7 +52,9 @@ def test_the_worker_writes_json_lines(database_url):
         stderr=subprocess.PIPE,
         text=True,
     )
-    _wait_for_a_heartbeat(database_url)  # it has started: its signal handlers are set
+    # Its own heartbeat (another test's may be on record): it has set its signal handlers.
+    name = f"{socket.gethostname()}:{worker.pid}"
+    wait_for(lambda: heartbeats(app, name) == 1, seconds=30)
     worker.send_signal(signal.SIGTERM)
     _, err = worker.communicate(timeout=20)
     lines = _lines(err)
@@ -59,16 +62,3 @@ def test_the_worker_writes_json_lines(database_url):
         line["logger"] == "service.worker" and "started" in line["message"] for line in lines
     )
     assert all({"time", "level", "pid", "message"} <= line.keys() for line in lines)
-
-
-def _wait_for_a_heartbeat(database_url: str, seconds: float = 30) -> None:
-    engine = create_engine(database_url)
-    give_up = time.monotonic() + seconds
-    try:
-        with engine.connect() as connection:
-            count = text("SELECT count(*) FROM worker_heartbeats")
-            while not connection.execute(count).scalar_one():
-                assert time.monotonic() < give_up, "the worker never beat"
-                time.sleep(0.1)
-    finally:
-        engine.dispose()

@@ -23,9 +23,13 @@ from .table import Table
 from .test_database_away import listening_socket
 
 
-def heartbeats(app) -> int:
+def heartbeats(app, name: str | None = None) -> int:
+    """The heartbeats on record, or the one of the worker ``name`` (host:pid)."""
+    query = select(func.count()).select_from(WorkerHeartbeat)
+    if name is not None:
+        query = query.where(WorkerHeartbeat.name == name)
     with app.extensions["db_sessions"]() as session:
-        return session.scalar(select(func.count()).select_from(WorkerHeartbeat))
+        return session.scalar(query)
 
 
 def wait_for(condition, seconds=20):
