@@ -77,7 +77,7 @@ def _play(
     move: engine.Move,
     preconditions: Callable[[], Preconditions],
 ) -> dict[str, Any]:
-    now = clock.now()  # after the read: a turn begins when its move commits, never earlier
+    now = clock.now()  # after the read; the times it begins are the commit's (settle)
     seat = require_seat(game, token)
     idempotency_key, expected_version = astuple(preconditions())
     request_hash = hashlib.sha256(canonical(move.to_wire()).encode()).hexdigest()
@@ -94,6 +94,7 @@ def _play(
         raise WrongPhase(f"the game is {game.status}; no moves now")
     rows += _own_move(session, game, seat, move, now)
     rows += play.catch_up(session, game, now)  # bots without thinking time answer at once
+    writes.settle(game)  # the answer shows the times the commit stores
     answer = {
         "events": [render_event(row, seat, game) for row in rows],
         "view": view(game, seat),

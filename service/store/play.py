@@ -14,6 +14,7 @@ import hashlib
 import time
 from dataclasses import replace
 from datetime import datetime, timedelta
+from typing import Any
 
 from sqlalchemy import inspect, select
 from sqlalchemy.orm import Session
@@ -21,7 +22,7 @@ from sqlalchemy.orm.attributes import set_committed_value
 
 from .. import bots, engine, metrics
 from . import changes, clock, writes
-from .models import Game, LoggedEvent, MadeBy, Status, utcnow
+from .models import Game, LoggedEvent, MadeBy, Status
 from .records import Clock, SeatClock
 from .render import dealt_state, on_autopilot, rules_of, standings, state_of
 
@@ -62,18 +63,21 @@ def _own_event(events: list[engine.Event], move: engine.Move) -> int:
 
 
 def schedule(game: Game, state, at: datetime, restart=frozenset()) -> None:
-    """Give every seat to act a due time counted from ``at``, when its turn began (the
-    commit of the move that began it, never earlier). A seat that was already to act
-    keeps its due time, unless it is in ``restart`` (it just acted, or changed hands)."""
+    """Give every seat to act a due time counted from ``at``, the moment the change is
+    applied; at the commit it is counted from the commit instead (``writes.settle``). A
+    seat that was already to act keeps its due time, unless it is in ``restart`` (it
+    just acted, or changed hands)."""
     acting = set(rules_of(game).to_act(state)) if game.status == Status.PLAYING else set()
     seats = list(game.clock.seats)
     for seat, entry in enumerate(seats):
         if seat not in acting:
             seats[seat] = replace(entry, due=None)
+            writes.timed_from(game, seat, None)
         elif entry.due is None or seat in restart:
             seconds = _seconds_to_act(game, seat, entry)
             due = None if seconds is None else at + timedelta(seconds=seconds)
             seats[seat] = replace(entry, due=due)
+            writes.timed_from(game, seat, None if due is None else at)
     game.clock = Clock(tuple(seats))
     game.next_action_at = min(filter(None, (entry.due for entry in seats)), default=None)
 
@@ -184,13 +188,12 @@ def rounds_of(session: Session, game: Game) -> tuple[engine.RoundResult, ...]:
     return game.rounds
 
 
-def append_events(session, game, events, made_by=None) -> list[LoggedEvent]:
+def append_events(session, game, events, made_by=None) -> list[dict[str, Any]]:
     """Log the events, a new version of the game, written with it at the commit
     (``writes``); returns the rows, for the answer."""
     writes.new_version(game)
     made_by = made_by or {}
-    at = utcnow()
-    rows: list[LoggedEvent] = []
+    rows: list[dict[str, Any]] = []
     for index, event in enumerate(events):
         game.last_seq += 1
         rows.append(
@@ -204,7 +207,7 @@ def append_events(session, game, events, made_by=None) -> list[LoggedEvent]:
                 "data": event.data,
                 "secret": event.secret,
                 "audience": list(event.audience),
-                "at": at,
+                "at": None,  # the commit's moment (writes.settle)
             }
         )
     writes.log(game, rows)

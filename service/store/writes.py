@@ -11,7 +11,9 @@ nothing is locked), that is what turns a lost update into a lost race
 (``StaleDataError``)."""
 
 import functools
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from datetime import datetime
+from typing import Any
 
 from sqlalchemy import (
     bindparam,
@@ -29,7 +31,9 @@ from sqlalchemy.engine import Connection
 from sqlalchemy.orm import Session
 from sqlalchemy.orm.exc import StaleDataError
 
-from .models import EventRow, Game, IdempotentAnswer, LoggedEvent, utcnow
+from . import clock
+from .models import EventRow, Game, IdempotentAnswer, utcnow
+from .records import Clock
 
 HELD = "held_games"  # in the session's info: the games it read to change
 # The columns a change of a held game may touch; the rounds' results only when a round
@@ -55,8 +59,11 @@ class Unsaved:
     events logged since, and the answers to remember (``idempotent_answers`` rows)."""
 
     version: int
-    events: list[LoggedEvent] = field(default_factory=list)
+    events: list[dict[str, Any]] = field(default_factory=list)
     answers: list[dict] = field(default_factory=list)
+    # seats whose time to act began in this transaction, with the moment it was counted
+    # from, until ``settle`` counts it from the commit instead
+    timed_from: dict[int, datetime] = field(default_factory=dict)
 
 
 def hold(session: Session, game: Game) -> Game:
@@ -71,7 +78,7 @@ def new_version(game: Game) -> None:
     game.updated_at = utcnow()
 
 
-def log(game: Game, rows: list[LoggedEvent]) -> None:
+def log(game: Game, rows: list[dict[str, Any]]) -> None:
     """Events to be written with the game (``play.append_events``)."""
     _unsaved(game).events.extend(rows)
 
@@ -80,6 +87,37 @@ def remember(game: Game, answer: dict) -> None:
     """An answer to give a retry of the request (an ``idempotent_answers`` row, but for
     its game), written with the game: never a move without its answer, nor the reverse."""
     _unsaved(game).answers.append(answer)
+
+
+def timed_from(game: Game, seat: int, at: datetime | None) -> None:
+    """``seat``'s due time was just counted from ``at`` (``None``: it has none now)."""
+    timing = _unsaved(game).timed_from
+    if at is None:
+        timing.pop(seat, None)
+    else:
+        timing[seat] = at
+
+
+def settle(game: Game) -> None:
+    """Date what this transaction did at the moment it commits: its events, and every
+    turn it began, whose time runs from that moment (RULES.md), not from when the
+    request began, however long it waited for the CPU or the row lock. Called just
+    before the answer is rendered and the commit, so both show the same times."""
+    unsaved = _unsaved(game)
+    moment = clock.now()
+    for row in unsaved.events:
+        if row["at"] is None:
+            row["at"] = moment
+    if not unsaved.timed_from:
+        return
+    seats = list(game.clock.seats)
+    for seat, began in unsaved.timed_from.items():
+        due = seats[seat].due
+        if due is not None:
+            seats[seat] = replace(seats[seat], due=due + (moment - began))
+    unsaved.timed_from.clear()
+    game.clock = Clock(tuple(seats))
+    game.next_action_at = min(filter(None, (entry.due for entry in seats)), default=None)
 
 
 def _unsaved(game: Game) -> Unsaved:
@@ -100,6 +138,7 @@ def release(session: Session) -> None:
 
 
 def save(session: Session, game: Game) -> None:
+    settle(game)
     unsaved = _unsaved(game)
     if game.version == unsaved.version and not (unsaved.events or unsaved.answers):
         return
