@@ -68,6 +68,7 @@ class Level:
     samples: dict[str, str] = field(default_factory=dict)  # one message per kind of error
     receipts: dict[tuple[str, int], float] = field(default_factory=dict)  # first receipt
     moves: list[tuple[float, str, list[int]]] = field(default_factory=list)  # sent, game, seqs
+    accepted: list[float] = field(default_factory=list)  # when each move's 201 came
     health_ms: list[float] = field(default_factory=list)
     server_waiters: list[int] = field(default_factory=list)  # per sample: one worker's count
     lag_ms: list[float] = field(default_factory=list)  # the client's event loop, late by
@@ -203,6 +204,7 @@ class Bench:
                 if answer := await self.call("POST", f"{path}/moves", move, token):
                     seqs = [event["seq"] for event in answer.json()["events"]]
                     self.level.moves.append((sent, table.id, seqs))
+                    self.level.accepted.append(time.monotonic())
             finally:
                 busy.discard(table.id)
 
@@ -243,13 +245,12 @@ class Bench:
 
     # --- one level --------------------------------------------------------------------
 
-    async def run_level(self, n: int, tables: list[Table], seconds: float, rate: float) -> dict:
-        self.level = level = Level(n)
-        tables = tables[: (n + 3) // 4]
-        rss_before, cpu_before = self.server.rss_bytes(), time.process_time()
+    async def hold(self, n: int, tables: list[Table]) -> tuple[int, list[asyncio.Task]]:
+        """Open ``n`` waiters, four a table (two long-poll, two stream), a few hundred
+        connecting at a time; returns how many were held, and their tasks."""
         gate = asyncio.Semaphore(CONNECT_IN_FLIGHT)
         waiters = [Waiter(tables[i // 4], i % 4, gate) for i in range(n)]
-        tasks, opened = [], time.monotonic()
+        tasks = []
         for waiter in waiters:
             await gate.acquire()  # released by the waiter once held (or failed)
             run = self.long_poll if waiter.seat < 2 else self.stream
@@ -257,7 +258,15 @@ class Bench:
         give_up = time.monotonic() + 60 + n / 100
         while sum(w.held for w in waiters) < n and time.monotonic() < give_up:
             await asyncio.sleep(0.1)
-        held, hold_seconds = sum(w.held for w in waiters), time.monotonic() - opened
+        return sum(w.held for w in waiters), tasks
+
+    async def run_level(self, n: int, tables: list[Table], seconds: float, rate: float) -> dict:
+        self.level = level = Level(n)
+        tables = tables[: (n + 3) // 4]
+        rss_before, cpu_before = self.server.rss_bytes(), time.process_time()
+        opened = time.monotonic()
+        held, tasks = await self.hold(n, tables)
+        hold_seconds = time.monotonic() - opened
         gc.collect()
         gc.freeze()  # the waiters are long-lived: no collection scans them (pauses of ~0.5 s)
 
