@@ -7,10 +7,9 @@ from flask.json.provider import DefaultJSONProvider
 from flask_compress import Compress
 from flask_cors import CORS
 from sqlalchemy.exc import DBAPIError
-from werkzeug.middleware.proxy_fix import ProxyFix
 
 from . import metrics
-from .api.context import release_session
+from .api.context import Proxies, release_session
 from .config import Config
 from .errors import DatabaseUnavailable
 from .store.changes import Hub
@@ -51,11 +50,8 @@ def create_app(test_config: dict | None = None) -> Flask:
     # Sorted keys: an answer read back from JSONB (which reorders keys) is byte-identical
     # to the first one, so replays and idempotent retries match byte for byte.
     cast(DefaultJSONProvider, app.json).sort_keys = True
-    if app.config["PROXY_HOPS"]:
-        # Flask's documented way to wrap the WSGI app; mypy sees a method reassigned
-        app.wsgi_app = ProxyFix(  # type: ignore[method-assign]
-            app.wsgi_app, x_for=app.config["PROXY_HOPS"]
-        )
+    # who the client is, for the quotas (a bad address or network fails the start)
+    app.extensions["proxies"] = Proxies(app.config["FORWARDED_ALLOW_IPS"], app.config["PROXY_HOPS"])
     engine = make_engine(
         app.config["DATABASE_URL"],
         app.config["DB_POOL_SIZE"],

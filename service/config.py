@@ -35,8 +35,13 @@ class Config:
     # The longest a request (and any one statement) may work on the database: then 503.
     DB_REQUEST_SECONDS = _number("DB_REQUEST_SECONDS", 10)
     # Proxies in front that set X-Forwarded-For: the client's address for the quotas is
-    # then the one they saw (werkzeug's ProxyFix). 0: the peer is the client.
+    # then the one they saw, read past at most this many of them (api/context.py's
+    # ``Proxies``). 0: the peer is the client.
     PROXY_HOPS = int(_number("PROXY_HOPS", 0))
+    # Who counts as such a proxy: addresses or networks, comma-separated, "*" for anyone.
+    # gunicorn's own setting of the name (it reads it for X-Forwarded-Proto), and its
+    # default; set but empty, no one.
+    FORWARDED_ALLOW_IPS = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1,::1")
     # Per client (address) and minute; 429 with Retry-After beyond.
     CREATES_PER_MINUTE = int(_number("CREATES_PER_MINUTE", 30))
     JOINS_PER_MINUTE = int(_number("JOINS_PER_MINUTE", 120))

@@ -1,6 +1,7 @@
 """What a view needs from the request: the database session, the bearer token, the
 process's listener and the client's connection."""
 
+import ipaddress
 import logging
 import socket
 
@@ -85,6 +86,49 @@ def client_socket() -> socket.socket | None:
 
 
 def client() -> str:
-    """Who is asking, for rate limits: the peer address (behind proxies, set PROXY_HOPS
-    so this is the client's and not the proxy's)."""
-    return request.remote_addr or "unknown"
+    """Who is asking, for rate limits: the peer address, or behind proxies the address
+    they forwarded (``Proxies``)."""
+    forwarded = request.headers.get("X-Forwarded-For")
+    return current_app.extensions["proxies"].client(request.remote_addr or "", forwarded)
+
+
+class Proxies:
+    """Which peers may say who their client is (``FORWARDED_ALLOW_IPS``: addresses,
+    networks or ``*``, as gunicorn reads it), and through how many proxies at most
+    (``PROXY_HOPS``).
+
+    ``X-Forwarded-For`` is read from its right, the end each proxy appends to: an address
+    is taken only when the one who wrote it, the peer first, is a listed proxy, and then
+    replaces it; the first address that is not a proxy's is the client. Anything left of
+    it, its own doing, is never read (nginx's ``real_ip_recursive``, uvicorn's
+    ``ProxyHeadersMiddleware``). werkzeug's ProxyFix takes a fixed position from the
+    right whoever the peer is, which lets a direct client choose its address."""
+
+    def __init__(self, allowed: str, hops: int):
+        entries = [entry.strip() for entry in allowed.split(",") if entry.strip()]
+        self.anyone = "*" in entries
+        # strict, as gunicorn's: 10.0.0.1/8 (host bits set) is a mistake, not 10.0.0.0/8
+        self.networks = [ipaddress.ip_network(entry) for entry in entries if entry != "*"]
+        self.hops = hops
+
+    def client(self, peer: str, forwarded: str | None) -> str:
+        address = peer
+        hops = [hop.strip() for hop in (forwarded or "").split(",") if hop.strip()]
+        for _ in range(self.hops):
+            if not hops or not self.is_proxy(address):
+                break
+            address = hops.pop()
+        return address or "unknown"
+
+    def is_proxy(self, address: str) -> bool:
+        """A peer with no address (a UNIX socket) is one, as gunicorn has it: only local
+        processes reach the socket, the proxy's among them."""
+        if self.anyone or not address:
+            return True
+        try:
+            ip = ipaddress.ip_address(address)
+        except ValueError:  # "unknown", a port, a name: not an address we listed
+            return False
+        if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped:
+            ip = ip.ipv4_mapped  # 127.0.0.1 as seen by a socket bound to [::]
+        return any(ip in network for network in self.networks)

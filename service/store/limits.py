@@ -6,7 +6,8 @@ concurrent requests share one count and none slips past it.
   code, counted before the code is checked and given back when it was right, so that at
   most ``code_guess`` wrong codes a minute are ever looked at (a code has 40 bits).
 
-The client is the peer address (behind a proxy, configure ProxyFix: see the README)."""
+The client is the peer address; behind proxies, the address they forwarded, read only
+from those listed (``PROXY_HOPS``, ``FORWARDED_ALLOW_IPS``: ``api.context.Proxies``)."""
 
 import hashlib
 import math

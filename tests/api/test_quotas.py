@@ -87,3 +87,54 @@ def test_behind_a_proxy_the_forwarded_address_is_the_client(database_url, client
         "/v1/games", json={"type": "old-maid"}, headers={"X-Forwarded-For": "10.0.0.1"}
     )
     assert again.status_code == 429
+
+
+def proxied_app(database_url, **settings):
+    """An app behind proxies (PROXY_HOPS 1 unless said), on the suite's database."""
+    from service import create_app
+
+    return create_app({"DATABASE_URL": database_url, "PROXY_HOPS": 1, **settings}).test_client()
+
+
+def create(app_client, peer: str, forwarded: str) -> int:
+    """Create a table from ``peer`` (the connection's address) saying ``forwarded``."""
+    return app_client.post(
+        "/v1/games",
+        json={"type": "old-maid"},
+        headers={"X-Forwarded-For": forwarded},
+        environ_base={"REMOTE_ADDR": peer},
+    ).status_code
+
+
+def test_a_direct_clients_forwarded_address_is_ignored(database_url, client, monkeypatch):
+    monkeypatch.setitem(limits.PER_MINUTE, "create", 1)
+    proxied = proxied_app(database_url)  # the loopback is the only proxy by default
+    answers = [create(proxied, "203.0.113.9", f"10.0.0.{n}") for n in (1, 2, 3)]
+    assert answers == [201, 429, 429], "one client, whatever it says it forwards for"
+
+
+def test_only_a_listed_proxys_forwarded_address_is_honoured(database_url, client, monkeypatch):
+    monkeypatch.setitem(limits.PER_MINUTE, "create", 1)
+    proxied = proxied_app(database_url, FORWARDED_ALLOW_IPS="192.0.2.0/24, 2001:db8::1")
+    assert create(proxied, "192.0.2.10", "10.0.0.1") == 201
+    assert create(proxied, "192.0.2.11", "10.0.0.2") == 201, "another client, same network"
+    assert create(proxied, "2001:db8::1", "10.0.0.3") == 201
+    assert create(proxied, "192.0.2.10", "10.0.0.1") == 429, "the first client again"
+    # the loopback is not listed any more: what it forwards is its own doing
+    assert [create(proxied, "127.0.0.1", f"10.0.1.{n}") for n in (1, 2)] == [201, 429]
+
+
+def test_forwarded_hops_are_read_from_the_right_while_a_proxy_wrote_them(
+    database_url, client, monkeypatch
+):
+    monkeypatch.setitem(limits.PER_MINUTE, "create", 1)
+    proxied = proxied_app(database_url, PROXY_HOPS=2, FORWARDED_ALLOW_IPS="127.0.0.1,192.0.2.5")
+    # 198.51.100.7 is no proxy: whatever stands left of it, it wrote itself
+    assert create(proxied, "127.0.0.1", "10.0.0.1, 198.51.100.7") == 201
+    assert create(proxied, "127.0.0.1", "10.0.0.2, 198.51.100.7") == 429
+    # past the proxy 192.0.2.5, its client; the same one reaching the loopback proxy directly
+    assert create(proxied, "127.0.0.1", "10.0.0.3, 198.51.100.8, 192.0.2.5") == 201
+    assert create(proxied, "127.0.0.1", "198.51.100.8") == 429
+    # never more than PROXY_HOPS: two proxies listed, a third hop is not read
+    assert create(proxied, "127.0.0.1", "10.0.0.4, 192.0.2.5, 192.0.2.5") == 201
+    assert create(proxied, "127.0.0.1", "10.0.0.5, 192.0.2.5, 192.0.2.5") == 429
