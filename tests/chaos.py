@@ -141,10 +141,14 @@ class Player(threading.Thread):
         self.last_201 = 0.0
 
     def run(self):
-        _, game = self.api.until_done("POST", "/games", {"type": "old-maid", "seed": self.seed})
+        # a chosen seed is allowed only on private tables: seats are taken with the code
+        body = {"type": "old-maid", "visibility": "private", "seed": self.seed}
+        _, game = self.api.until_done("POST", "/games", body)
         self.id, self.host = game["id"], game["host_token"]
         self.tokens = [
-            self.api.until_done("POST", f"/games/{self.id}/players", {"name": f"p{n}"})[1]["token"]
+            self.api.until_done(
+                "POST", f"/games/{self.id}/players", {"name": f"p{n}", "code": game["code"]}
+            )[1]["token"]
             for n in range(4)
         ]
         self.api.until_done("POST", f"/games/{self.id}/deal", token=self.host)

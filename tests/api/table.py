@@ -18,6 +18,8 @@ class Table:
     @classmethod
     def create(cls, client, players=4, seats=None, deal=True, type="old-maid", **body):
         body = {"type": type, "seats": seats or players, **body}
+        if body.get("seed") is not None:
+            body.setdefault("visibility", "private")  # the only tables a seed is allowed on
         answer = client.post("/v1/games", json=body)
         assert answer.status_code == 201, answer.json
         table = cls(client, answer.json["id"], answer.json["host_token"], code=answer.json["code"])

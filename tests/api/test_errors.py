@@ -191,7 +191,8 @@ def test_full_table(client):
 
 
 def test_joining_a_started_game(table):
-    answer = table.client.post(f"/v1/games/{table.id}/players", json={"name": "late"})
+    late = {"name": "late", "code": table.code}  # the right code: only the phase refuses
+    answer = table.client.post(f"/v1/games/{table.id}/players", json=late)
     assert_problem(answer, 409, "wrong_phase")
 
 

@@ -12,7 +12,7 @@ import uuid
 from collections import Counter
 
 import pytest
-from sqlalchemy import select
+from sqlalchemy import select, update
 
 from service.bots.mystery_date import advances, least_needed
 from service.store.models import Game
@@ -83,6 +83,17 @@ def responses_to(table, seat, after):
     if seat is None:  # the same for everyone
         answers += [table.summary(), client.get("/v1/games?status=playing")]
     return [answer.get_data(as_text=True) for answer in answers]
+
+
+def in_the_lobby(app, table):
+    """Makes a seeded (so private) table public behind the API's back, as one seeded
+    before seeds were kept to private tables: its lobby entry is then checked too."""
+    with app.extensions["db_engine"].begin() as connection:
+        connection.execute(
+            update(Game).where(Game.id == uuid.UUID(table.id)).values(visibility="public")
+        )
+    lobby = table.client.get("/v1/games?status=playing").json["games"]
+    assert [game["id"] for game in lobby] == [table.id]
 
 
 def assert_nothing_hidden(text, allowed, who):
@@ -160,6 +171,7 @@ def test_no_seat_and_no_spectator_ever_sees_a_hidden_card(app, client, game_type
     table = Table.create(
         client, type=game_type, options=options, players=players, seed=SEED + players
     )
+    in_the_lobby(app, table)
     chooser = random.Random(players)
     seen_by = {seat: set() for seat in range(players)}  # cards each seat has held
     public = set()  # cards shown to all at some point
@@ -322,7 +334,7 @@ def test_a_seat_changing_hands_during_a_read_leaks_nothing(app, client, monkeypa
         monkeypatch.setattr(reads, "_game", real_game)
         with app.extensions["db_sessions"]() as other:  # another request, meanwhile
             tables.leave(other, game_id, table.tokens[1])
-            tables.join(other, game_id, {"name": "late"}, None, "10.0.0.9")
+            tables.join(other, game_id, {"name": "late", "code": table.code}, None, "10.0.0.9")
             tables.deal(other, game_id, table.host)
         return real_game(*args, **kwargs)
 

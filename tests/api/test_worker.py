@@ -105,7 +105,13 @@ def test_two_workers_and_two_app_instances_apply_every_due_action_once(database_
             created = http(
                 "POST",
                 f"{urls[n % 2]}/games",
-                {"type": "old-maid", "seats": 4, "think_seconds": 0.02, "seed": n},
+                {
+                    "type": "old-maid",
+                    "seats": 4,
+                    "think_seconds": 0.02,
+                    "visibility": "private",
+                    "seed": n,
+                },
             )
             http(
                 "POST",

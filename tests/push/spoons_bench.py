@@ -103,8 +103,8 @@ class SpoonsTable:
     tokens: list[str]
 
     @classmethod
-    def create(cls, http: Http, seats: int, lives: int, seed: int | None = None):
-        body = {"type": "spoons", "seats": seats, "options": {"lives": lives}, "seed": seed}
+    def create(cls, http: Http, seats: int, lives: int):
+        body = {"type": "spoons", "seats": seats, "options": {"lives": lives}}
         game = http.ok("POST", "/games", body)
         tokens = [
             http.ok("POST", f"/games/{game['id']}/players", {"name": f"seat {n}"})["token"]
