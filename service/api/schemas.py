@@ -28,6 +28,7 @@ ENUMS = {
 MAX_SEED = 2**256 - 1
 MAX_SEQ = 2**31 - 1  # event numbers are 32-bit integers in the database
 MAX_WAIT = 30
+SEEDED = "Whether the host chose the seed (then whoever knows it knows every card)"
 
 
 class StrictSchema(ma.Schema):
@@ -227,7 +228,7 @@ class GameSchema(ma.Schema):
     max_seats = Required(Int)
     turn_seconds = Required(Int, allow_none=True)
     think_seconds = Required(fields.Float, metadata={"description": "How long its bots hesitate"})
-    seeded = Required(fields.Boolean, metadata={"description": "Whether the host chose the seed"})
+    seeded = Required(fields.Boolean, metadata={"description": SEEDED})
     seats = Required(fields.List, fields.Nested(SeatSchema))
     turn = Required(Int, allow_none=True, metadata={"description": "The seat to act, if one"})
     to_act = Required(fields.List, Int(), metadata={"description": "Every seat that may act now"})
@@ -444,6 +445,7 @@ class ViewFields(ma.Schema):
         allow_none=True,
         metadata={"description": "When this seat's clock runs out (else the one seat's to act)"},
     )
+    seeded = Required(fields.Boolean, metadata={"description": SEEDED})
     seed_commitment = Required(fields.String, allow_none=True)
 
 

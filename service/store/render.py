@@ -137,6 +137,7 @@ def view(game: Game, seat: int | None) -> dict[str, Any]:
         "legal_moves": [move.to_wire() for move in legal_moves(game, state, seat)],
         "to_act": acting,
         "deadline": _iso_or_none(_view_deadline(game, acting, seat)),
+        "seeded": game.seeded,
         "seed_commitment": _commitment(game),
     }
     return {**(as_json(rules.view(state, seat)) if state else {}), **base}

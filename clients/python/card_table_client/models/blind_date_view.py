@@ -46,6 +46,7 @@ class BlindDateView:
             send
         to_act (list[int]): Every seat that may act
         deadline (datetime.datetime | None): When this seat's clock runs out (else the one seat's to act)
+        seeded (bool): Whether the host chose the seed (then whoever knows it knows every card)
         seed_commitment (None | str):
         type_ (BlindDateViewType):
         dealer (int | Unset):
@@ -80,6 +81,7 @@ class BlindDateView:
     ]
     to_act: list[int]
     deadline: datetime.datetime | None
+    seeded: bool
     seed_commitment: None | str
     type_: BlindDateViewType
     dealer: int | Unset = UNSET
@@ -157,6 +159,8 @@ class BlindDateView:
         else:
             deadline = self.deadline
 
+        seeded = self.seeded
+
         seed_commitment: None | str
         seed_commitment = self.seed_commitment
 
@@ -222,6 +226,7 @@ class BlindDateView:
                 "legal_moves": legal_moves,
                 "to_act": to_act,
                 "deadline": deadline,
+                "seeded": seeded,
                 "seed_commitment": seed_commitment,
                 "type": type_,
             }
@@ -423,6 +428,8 @@ class BlindDateView:
 
         deadline = _parse_deadline(d.pop("deadline"))
 
+        seeded = d.pop("seeded")
+
         def _parse_seed_commitment(data: object) -> None | str:
             if data is None:
                 return data
@@ -515,6 +522,7 @@ class BlindDateView:
             legal_moves=legal_moves,
             to_act=to_act,
             deadline=deadline,
+            seeded=seeded,
             seed_commitment=seed_commitment,
             type_=type_,
             dealer=dealer,

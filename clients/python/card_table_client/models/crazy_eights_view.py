@@ -46,6 +46,7 @@ class CrazyEightsView:
             send
         to_act (list[int]): Every seat that may act
         deadline (datetime.datetime | None): When this seat's clock runs out (else the one seat's to act)
+        seeded (bool): Whether the host chose the seed (then whoever knows it knows every card)
         seed_commitment (None | str):
         type_ (CrazyEightsViewType):
         dealer (int | Unset):
@@ -84,6 +85,7 @@ class CrazyEightsView:
     ]
     to_act: list[int]
     deadline: datetime.datetime | None
+    seeded: bool
     seed_commitment: None | str
     type_: CrazyEightsViewType
     dealer: int | Unset = UNSET
@@ -164,6 +166,8 @@ class CrazyEightsView:
         else:
             deadline = self.deadline
 
+        seeded = self.seeded
+
         seed_commitment: None | str
         seed_commitment = self.seed_commitment
 
@@ -243,6 +247,7 @@ class CrazyEightsView:
                 "legal_moves": legal_moves,
                 "to_act": to_act,
                 "deadline": deadline,
+                "seeded": seeded,
                 "seed_commitment": seed_commitment,
                 "type": type_,
             }
@@ -451,6 +456,8 @@ class CrazyEightsView:
 
         deadline = _parse_deadline(d.pop("deadline"))
 
+        seeded = d.pop("seeded")
+
         def _parse_seed_commitment(data: object) -> None | str:
             if data is None:
                 return data
@@ -562,6 +569,7 @@ class CrazyEightsView:
             legal_moves=legal_moves,
             to_act=to_act,
             deadline=deadline,
+            seeded=seeded,
             seed_commitment=seed_commitment,
             type_=type_,
             dealer=dealer,

@@ -32,7 +32,7 @@ class Game:
         max_seats (int):
         turn_seconds (int | None):
         think_seconds (float): How long its bots hesitate
-        seeded (bool): Whether the host chose the seed
+        seeded (bool): Whether the host chose the seed (then whoever knows it knows every card)
         seats (list[Seat]):
         turn (int | None): The seat to act, if one
         to_act (list[int]): Every seat that may act now

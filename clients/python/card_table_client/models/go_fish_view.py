@@ -45,6 +45,7 @@ class GoFishView:
             send
         to_act (list[int]): Every seat that may act
         deadline (datetime.datetime | None): When this seat's clock runs out (else the one seat's to act)
+        seeded (bool): Whether the host chose the seed (then whoever knows it knows every card)
         seed_commitment (None | str):
         type_ (GoFishViewType):
         dealer (int | Unset):
@@ -77,6 +78,7 @@ class GoFishView:
     ]
     to_act: list[int]
     deadline: datetime.datetime | None
+    seeded: bool
     seed_commitment: None | str
     type_: GoFishViewType
     dealer: int | Unset = UNSET
@@ -151,6 +153,8 @@ class GoFishView:
         else:
             deadline = self.deadline
 
+        seeded = self.seeded
+
         seed_commitment: None | str
         seed_commitment = self.seed_commitment
 
@@ -203,6 +207,7 @@ class GoFishView:
                 "legal_moves": legal_moves,
                 "to_act": to_act,
                 "deadline": deadline,
+                "seeded": seeded,
                 "seed_commitment": seed_commitment,
                 "type": type_,
             }
@@ -399,6 +404,8 @@ class GoFishView:
 
         deadline = _parse_deadline(d.pop("deadline"))
 
+        seeded = d.pop("seeded")
+
         def _parse_seed_commitment(data: object) -> None | str:
             if data is None:
                 return data
@@ -473,6 +480,7 @@ class GoFishView:
             legal_moves=legal_moves,
             to_act=to_act,
             deadline=deadline,
+            seeded=seeded,
             seed_commitment=seed_commitment,
             type_=type_,
             dealer=dealer,

@@ -48,6 +48,7 @@ class MysteryDateView:
             send
         to_act (list[int]): Every seat that may act
         deadline (datetime.datetime | None): When this seat's clock runs out (else the one seat's to act)
+        seeded (bool): Whether the host chose the seed (then whoever knows it knows every card)
         seed_commitment (None | str):
         type_ (MysteryDateViewType):
         dealer (int | Unset):
@@ -86,6 +87,7 @@ class MysteryDateView:
     ]
     to_act: list[int]
     deadline: datetime.datetime | None
+    seeded: bool
     seed_commitment: None | str
     type_: MysteryDateViewType
     dealer: int | Unset = UNSET
@@ -166,6 +168,8 @@ class MysteryDateView:
             deadline = self.deadline.isoformat()
         else:
             deadline = self.deadline
+
+        seeded = self.seeded
 
         seed_commitment: None | str
         seed_commitment = self.seed_commitment
@@ -252,6 +256,7 @@ class MysteryDateView:
                 "legal_moves": legal_moves,
                 "to_act": to_act,
                 "deadline": deadline,
+                "seeded": seeded,
                 "seed_commitment": seed_commitment,
                 "type": type_,
             }
@@ -461,6 +466,8 @@ class MysteryDateView:
 
         deadline = _parse_deadline(d.pop("deadline"))
 
+        seeded = d.pop("seeded")
+
         def _parse_seed_commitment(data: object) -> None | str:
             if data is None:
                 return data
@@ -586,6 +593,7 @@ class MysteryDateView:
             legal_moves=legal_moves,
             to_act=to_act,
             deadline=deadline,
+            seeded=seeded,
             seed_commitment=seed_commitment,
             type_=type_,
             dealer=dealer,

@@ -45,6 +45,7 @@ class SpoonsView:
             send
         to_act (list[int]): Every seat that may act
         deadline (datetime.datetime | None): When this seat's clock runs out (else the one seat's to act)
+        seeded (bool): Whether the host chose the seed (then whoever knows it knows every card)
         seed_commitment (None | str):
         type_ (SpoonsViewType):
         dealer (int | Unset):
@@ -78,6 +79,7 @@ class SpoonsView:
     ]
     to_act: list[int]
     deadline: datetime.datetime | None
+    seeded: bool
     seed_commitment: None | str
     type_: SpoonsViewType
     dealer: int | Unset = UNSET
@@ -153,6 +155,8 @@ class SpoonsView:
         else:
             deadline = self.deadline
 
+        seeded = self.seeded
+
         seed_commitment: None | str
         seed_commitment = self.seed_commitment
 
@@ -206,6 +210,7 @@ class SpoonsView:
                 "legal_moves": legal_moves,
                 "to_act": to_act,
                 "deadline": deadline,
+                "seeded": seeded,
                 "seed_commitment": seed_commitment,
                 "type": type_,
             }
@@ -404,6 +409,8 @@ class SpoonsView:
 
         deadline = _parse_deadline(d.pop("deadline"))
 
+        seeded = d.pop("seeded")
+
         def _parse_seed_commitment(data: object) -> None | str:
             if data is None:
                 return data
@@ -472,6 +479,7 @@ class SpoonsView:
             legal_moves=legal_moves,
             to_act=to_act,
             deadline=deadline,
+            seeded=seeded,
             seed_commitment=seed_commitment,
             type_=type_,
             dealer=dealer,
