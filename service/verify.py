@@ -57,16 +57,27 @@ def verify(summary: dict[str, Any], log: list[dict[str, Any]]) -> list[str]:
             state = None
             position += 1
             continue
-        elif state is None or event["by"] is None:
-            problems.append(f"event {event['seq']} is no move, and no deal came before it")
+        elif state is None:
+            problems.append(f"event {event['seq']} is no deal, and no deal came before it")
+            break
+        elif (mover := _mover(events, position)) is None:
+            problems.append(f"event {event['seq']} is no move's: no move is logged after it")
             break
         else:
             logged = events[position:]
-            produced = _replay_move(rules, state, rng, event, levels, memory, logged, problems)
+            produced = _replay_move(rules, state, rng, mover, levels, memory, logged, problems)
         bots.remember(rules.slug, memory, produced)
         problems += _compare(produced, events[position:])
         position += len(produced)
     return problems
+
+
+def _mover(events: list[dict[str, Any]], position: int) -> dict[str, Any] | None:
+    """The event that names who made the move whose events begin at ``position``: the
+    first with a ``by``. A move's events follow each other, but its own event need not
+    come first (a Spoons holder's ``pick`` brings in the card her ``pass`` sends on; a
+    reshuffle's ``piles`` comes before the ``draw``), and only its own carries ``by``."""
+    return next((event for event in events[position:] if event["by"] is not None), None)
 
 
 def _replay_move(rules, state, rng, event, levels, memory, logged, problems) -> list[Event]:

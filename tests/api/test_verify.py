@@ -2,6 +2,8 @@
 agrees with the service on matches of every game with bots, timeouts and autopilot, and
 catches a log with one card changed."""
 
+import random
+from collections import Counter
 from datetime import timedelta
 
 import pytest
@@ -19,6 +21,8 @@ GAMES = [
     ("crazy-eights", {"partnership": True}, 4),
     ("go-fish", {}, 3),
     ("go-fish", {"end": "all_books"}, 4),
+    ("spoons", {"pass_after_signal": True}, 4),
+    ("mystery-date", {"mid_side_doors": True}, 3),
 ]
 
 
@@ -43,6 +47,7 @@ def finished_match(client, moment, game_type, options, players):
         turn_seconds=20,
         think_seconds=0,
         seed=2026,
+        visibility="private",  # a chosen seed tells the cards: private tables only
     )
     for n in range(1, players):
         level = "random" if n % 2 else "basic"
@@ -51,24 +56,90 @@ def finished_match(client, moment, game_type, options, players):
         )
     table.deal()
     moved = False
-    for _ in range(500):  # the bots answer at once: it is her turn, or the round is over
-        if table.summary().json["status"] != "playing":
+    for _ in range(500):  # the bots answer at once: she may move, or the round is over
+        view = table.view(0).json
+        if view["status"] != "playing":
             break
-        if table.turn() == 0 and not moved:
-            moved = table.move(0, table.view(0).json["legal_moves"][-1]).status_code == 201
+        if not moved and view["legal_moves"]:
+            moved = table.move(0, view["legal_moves"][-1]).status_code == 201
         else:  # her clock runs out, three times; then autopilot plays her turns
             moment[0] += timedelta(seconds=20)
     if table.summary().json["status"] != "finished":
         table.end()
-    summary = table.summary().json
-    log = table.events(None, limit=500).json["events"]
-    return summary, log
+    return table.summary().json, whole_log(table)
+
+
+def whole_log(table) -> list[dict]:
+    """Every event, page after page."""
+    events = []
+    while True:
+        page = table.events(None, after=len(events)).json
+        events += page["events"]
+        if len(events) >= page["last_seq"]:
+            return events
 
 
 @pytest.mark.parametrize("game_type,options,players", GAMES)
 def test_verify_agrees_with_the_service(client, moment, game_type, options, players):
     summary, log = finished_match(client, moment, game_type, options, players)
     assert {e["by"] for e in log} >= {"player", "bot", "clock"}
+    assert verify.verify(summary, log) == []
+
+
+def keep_most(hand: list[str], moves: list[dict], rng: random.Random) -> dict:
+    """Pick up, or pass a card of a rank other than the one held most; one pass in four is
+    random, so three players keeping the same rank do not wait on each other for ever."""
+    passes = [move for move in moves if move["type"] == "pass"]
+    if not passes or rng.randrange(4) == 0:
+        return rng.choice(passes or moves)
+    held = Counter(card[:-1] for card in hand)
+    keep = max(held, key=lambda rank: (held[rank], rank))
+    return next((move for move in passes if move["card"][:-1] != keep), passes[0])
+
+
+def holder_passes_on(table, rng: random.Random, seats: int) -> None:
+    """Three humans pass until one holds four of a kind and signals; then she passes on
+    what her right-hand neighbour sends her before anybody else signals."""
+    holder = None
+    for _ in range(3_000):
+        for seat in range(seats):
+            view = table.view(seat).json
+            moves = [move for move in view["legal_moves"] if move["type"] != "signal"]
+            if holder is None and len(moves) < len(view["legal_moves"]):
+                holder = seat
+                assert table.move(seat, {"type": "signal"}).status_code == 201
+            elif seat == holder and moves:  # the card she picks up goes straight on
+                assert table.move(seat, moves[0]).status_code == 201
+                return
+            elif seat != holder and moves:
+                assert table.move(seat, keep_most(view["hand"], moves, rng)).status_code == 201
+    raise AssertionError("nobody held four of a kind")
+
+
+def test_verify_accepts_a_holder_passing_on_the_card_she_picks_up(client):
+    """With pass_after_signal, the first signaller's pass is one move logged as two
+    events, the pick (no ``by``: it is not the move's own event) and the pass."""
+    table = Table.create(
+        client,
+        type="spoons",
+        options={"pass_after_signal": True},
+        players=3,
+        think_seconds=0,
+        seed=2026,
+        visibility="private",
+    )
+    holder_passes_on(table, random.Random(2026), 3)
+    for seat in range(3):  # the others signal: the round and the three-seat match end
+        if {"type": "signal"} in table.view(seat).json["legal_moves"]:
+            table.move(seat, {"type": "signal"})
+    summary, log = table.summary().json, whole_log(table)
+    pairs = zip(log, log[1:], strict=False)
+    assert any(
+        (a["type"], a["by"], b["type"], b["by"], b["seat"])
+        == ("pick", None, "pass", "player", a["seat"])
+        for a, b in pairs
+    )
+    assert summary["status"] == "finished"
     assert verify.verify(summary, log) == []
 
 
