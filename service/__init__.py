@@ -68,6 +68,7 @@ def create_app(test_config: dict | None = None) -> Flask:
 
     from .api import caching, init_api, observe
     from .api.context import close_session, start_deadline
+    from .api.parsing import read_body
 
     observe.init_app(app)  # before CORS and gzip: its access line sees their work
     _allow_origins(app)
@@ -75,6 +76,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.after_request(caching.tag_body)  # after gzip's hook, so it runs before it
     init_api(app)
     metrics.init_app(app)
+    app.before_request(read_body)  # before the deadline: sending is no database work
     app.before_request(start_deadline)
     app.teardown_appcontext(close_session)
     return app

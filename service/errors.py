@@ -48,6 +48,25 @@ class IdempotencyConflict(ServiceError):
     status, code, title = 422, "idempotency_conflict", "Idempotency-Key reused for another move"
 
 
+class MalformedFraming(ServiceError):
+    """The body's framing is broken (a chunk size that is no hexadecimal number, a chunk
+    longer than it said, a bad trailer, a body that ends early): nothing of it is read."""
+
+    status, code, title = 400, "malformed_framing", "Malformed body framing"
+
+
+class BodyTimeout(ServiceError):
+    """The body stalled or trickled: it did not arrive within the server's bound."""
+
+    status, code, title = 408, "request_timeout", "The body did not arrive in time"
+
+
+class BodyTooLarge(ServiceError):
+    """Titled as werkzeug's own 413 (a Content-Length over the limit), the same refusal."""
+
+    status, code, title = 413, "payload_too_large", "Request Entity Too Large"
+
+
 class ValidationFailed(ServiceError):
     """Input the schema let through but the service refuses; names the field."""
 

@@ -6,20 +6,43 @@
   a greenlet and a socket for that long at most; ``worker_connections`` caps how many
   sockets a worker holds at all. A client trickling one byte at a time stays within the
   cap; facing the internet, put a buffering proxy in front (see the README).
+- a body must arrive whole within ``BODY_SECONDS`` of its headers, trickled or not; the
+  app reads it before its database deadline starts (``api.parsing.read_body``), so a slow
+  client is answered 408, never as a database away.
+- a body whose framing is broken is answered as the client's error (400, 408, 413: the
+  one place is ``_body_error``), and its connection closed: where the next request
+  would start is unknown.
 - the errors gunicorn answers itself (a request line or headers too long, a malformed
-  request) are problem documents like every other error, not HTML pages.
+  request, an unknown transfer coding) are problem documents like every other error, not
+  HTML pages.
 """
 
 import json
 import os
+import time
+from http import HTTPStatus
 
+from gevent import Timeout
+from gunicorn.http.body import ChunkedReader
+from gunicorn.http.errors import (
+    InvalidChunkSize,
+    LimitRequestHeaders,
+    NoMoreData,
+    ParseException,
+    UnsupportedTransferCoding,
+)
 from gunicorn.workers.base_async import AsyncWorker
 from gunicorn.workers.ggevent import GeventWorker
 
 from .api.observe import REQUEST_ID_HEADER, new_request_id
 from .api.problems import HTTP_CODES, PROBLEM_MEDIA_TYPE, PROBLEM_TYPE
+from .config import Config
+from .errors import BodyTimeout, BodyTooLarge, MalformedFraming, ServiceError
 
 CLIENT_SECONDS = float(os.environ.get("CLIENT_SECONDS") or 30)
+BODY_SECONDS = float(os.environ.get("BODY_SECONDS") or 10)
+# gunicorn's own refusals whose status alone would not say what was wrong
+TITLES = {UnsupportedTransferCoding: "Transfer coding not supported"}
 
 
 class Worker(GeventWorker):
@@ -27,17 +50,29 @@ class Worker(GeventWorker):
         client.settimeout(CLIENT_SECONDS)  # instead of GeventWorker's "block forever"
         AsyncWorker.handle(self, listener, client, addr)
 
+    def handle_request(self, listener_name, req, sock, addr):
+        """The app reads the body through ``_Body``; gunicorn then drains what is left
+        of it through its own."""
+        body = req.body
+        req.body = _Body(req, BODY_SECONDS)
+        try:
+            return super().handle_request(listener_name, req, sock, addr)
+        finally:
+            req.body = body
+
     def handle_error(self, req, client, addr, exc):
         """gunicorn decides the status and logs; we write the answer."""
         page = _Page()
         super().handle_error(req, page, addr, exc)
-        status, reason = page.status_line()
-        detail = str(exc) if status < 500 else "The service failed; it is logged."
+        status = page.status()
+        reason = HTTPStatus(status).phrase  # gunicorn's 501 says "Bad Request"
+        # a 501 is the client's coding we lack, not a failure: only a 500 is kept quiet
+        detail = "The service failed; it is logged." if status == 500 else str(exc)
         request_id = new_request_id()
         body = json.dumps(
             {
                 "type": PROBLEM_TYPE.format(HTTP_CODES.get(status, "http_error")),
-                "title": reason,
+                "title": TITLES.get(type(exc), reason),
                 "status": status,
                 "detail": detail,
                 "code": HTTP_CODES.get(status, "http_error"),
@@ -71,7 +106,82 @@ class _Page:
     def setblocking(self, _flag) -> None:
         pass
 
-    def status_line(self) -> tuple[int, str]:
-        """The status and reason of ``HTTP/1.1 414 URI Too Long``."""
-        _, status, reason = self.written.split(b"\r\n", 1)[0].decode("latin-1").split(" ", 2)
-        return int(status), reason
+    def status(self) -> int:
+        """The status of ``HTTP/1.1 414 URI Too Long``."""
+        return int(self.written.split(b" ", 2)[1])
+
+
+class _Body:
+    """The body as the app reads it (``wsgi.input``): gunicorn's, bounded in time, its
+    failures turned into the client's problems (``_body_error``). Such a failure closes
+    the connection after the answer: where the next request starts is unknown."""
+
+    def __init__(self, req, seconds: float):
+        self._req = req
+        self._body = req.body
+        self._deadline = time.monotonic() + seconds
+        if isinstance(self._body.reader, ChunkedReader):  # nothing read from it yet
+            self._body.reader = _Chunks(req, req.unreader)
+
+    def read(self, size=None) -> bytes:
+        return self._guard(self._body.read, size)
+
+    def readline(self, size=None) -> bytes:
+        return self._guard(self._body.readline, size)
+
+    def readlines(self, size=None) -> list[bytes]:
+        return self._guard(self._body.readlines, size)
+
+    def __iter__(self):
+        return iter(self.readline, b"")
+
+    def _guard(self, read, size):
+        # a gevent timer, not the socket's: a trickle never leaves the socket silent
+        timer = Timeout(max(self._deadline - time.monotonic(), 0))
+        timer.start()
+        try:
+            return read(size)
+        except BaseException as error:
+            problem = _body_error(error, timer)
+            if problem is None:
+                raise
+            self._req.force_close()
+            raise problem from error
+        finally:
+            timer.close()
+
+
+class _ChunkTooLarge(InvalidChunkSize):
+    def __init__(self, size: int):
+        super().__init__(b"%x" % size)
+        self.size = size
+
+
+class _Chunks(ChunkedReader):
+    """gunicorn's reader of a chunked body, which would wait for a chunk of any declared
+    size: one larger than a whole body may be is refused at once."""
+
+    def parse_chunk_size(self, unreader, data=None):
+        size, rest = super().parse_chunk_size(unreader, data)
+        if size > Config.MAX_CONTENT_LENGTH:
+            raise _ChunkTooLarge(size)
+        return size, rest
+
+
+def _body_error(error: BaseException, timer: Timeout) -> ServiceError | None:
+    """What a failed read of the body tells the client; None: not the client's doing
+    (the worker stopping, say), left as it is."""
+    limit = Config.MAX_CONTENT_LENGTH
+    if error is timer:
+        return BodyTimeout(f"the body did not arrive within {BODY_SECONDS:g} s")
+    if isinstance(error, TimeoutError):  # the socket's: nothing came for that long
+        return BodyTimeout(f"the client sent nothing for {CLIENT_SECONDS:g} s")
+    if isinstance(error, _ChunkTooLarge):
+        return BodyTooLarge(f"a chunk of {error.size} bytes; a body has {limit} at most")
+    if isinstance(error, LimitRequestHeaders):  # the trailers
+        return BodyTooLarge(str(error))
+    if isinstance(error, NoMoreData):
+        return MalformedFraming("the body ended before its framing did")
+    if isinstance(error, ParseException):
+        return MalformedFraming(str(error)[:200])  # it quotes what the client sent
+    return None

@@ -1,6 +1,5 @@
-"""Reading requests: a query parameter given twice is a 422; a chunked body beyond the
-size limit is a 413, as one with a Content-Length is; JSON that Python cannot hold is
-refused like any invalid JSON.
+"""Reading requests: the body whole, before the view (``read_body``); a query parameter
+given twice is a 422; JSON that Python cannot hold is refused like any invalid JSON.
 
 Python's decoder raises ``RecursionError`` on arrays nested a thousand deep and
 ``ValueError`` on integers of more than 4,300 digits; webargs expects only
@@ -14,6 +13,19 @@ import marshmallow as ma
 from flask import Response, current_app, request
 from flask_smorest.utils import unpack_tuple_response
 from webargs.flaskparser import FlaskParser, abort
+
+
+def read_body() -> None:
+    """Read the whole body before the view, and before its database deadline starts: a
+    client slow to send is the server's to answer (a 408, ``service.serving``), never a
+    database away. A chunked body beyond the size limit is a 413, as one with a
+    Content-Length is."""
+    chunked = "Transfer-Encoding" in request.headers
+    if not (request.content_length or chunked):
+        return
+    request.get_data(cache=True)
+    if chunked:  # werkzeug stopped at the limit, silently
+        request.stream.read(1)  # more than MAX_CONTENT_LENGTH: RequestEntityTooLarge (413)
 
 
 class Parser(FlaskParser):
@@ -30,9 +42,6 @@ class Parser(FlaskParser):
         return super().load_querystring(req, schema)
 
     def _raw_load_json(self, req):
-        if req.content_length is None:  # chunked: werkzeug stops at the limit, silently
-            req.get_data(cache=True)
-            req.stream.read(1)  # more than MAX_CONTENT_LENGTH: RequestEntityTooLarge (413)
         try:
             return super()._raw_load_json(req)
         except json.JSONDecodeError:
