@@ -60,19 +60,18 @@ class Games(MethodView):
                 },
             },
             "private": {
-                "summary": "A private table of Crazy Eights with a turn clock and a chosen seed",
+                "summary": "A private table of Crazy Eights with a turn clock",
                 "value": {
                     "type": "crazy-eights",
                     "seats": 3,
                     "visibility": "private",
                     "turn_seconds": 60,
-                    "seed": "12345",
                 },
             },
         },
     )
     @blp.response(201, schemas.CreatedGameSchema, headers=location("The table's summary"))
-    @refusal(blp, 422, "Invalid body or options")
+    @refusal(blp, 422, "Invalid body or options; a seed on a public table")
     @refusal(blp, 429, "Too many tables created from this client; see Retry-After")
     @blp.doc(operationId="create_game")
     def post(self, body):

@@ -127,10 +127,23 @@ class CreateGameFields(StrictSchema):
                 {"type": "integer", "minimum": 0},
                 {"type": "null"},
             ],
-            "description": "Fix the random stream (a decimal string, or an integer); default: "
-            "128 bits from the OS. The table then says `seeded: true`",
+            "description": "Only for private tables (a public table with a seed is refused, "
+            "422): the seed decides every shuffle, so whoever knows or guesses it knows every "
+            "card. Fixes the random stream (a decimal string, or an integer); default: 128 "
+            "bits from the OS. The table then says `seeded: true`",
         },
     )
+
+    @ma.validates_schema(skip_on_field_errors=True)
+    def seed_only_private(self, data, **_):
+        # a chosen seed is reproducible by design: a player who guesses it from her own
+        # hand (small seeds fall in seconds) knows every hand and the stock
+        if data.get("seed") is not None and data["visibility"] != Visibility.PRIVATE:
+            raise ma.ValidationError(
+                "a chosen seed is only allowed on private tables: whoever knows or guesses "
+                "it knows every card",
+                "seed",
+            )
 
 
 def option_field(option: engine.Option) -> fields.Field:

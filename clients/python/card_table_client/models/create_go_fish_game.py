@@ -24,8 +24,9 @@ class CreateGoFishGame:
         visibility (Visibility | Unset):
         turn_seconds (int | None | Unset): The turn clock; null: no clock
         think_seconds (float | Unset): How long computer players hesitate before a move Default: 1.0.
-        seed (int | None | str | Unset): Fix the random stream (a decimal string, or an integer); default: 128 bits from
-            the OS. The table then says `seeded: true`
+        seed (int | None | str | Unset): Only for private tables (a public table with a seed is refused, 422): the seed
+            decides every shuffle, so whoever knows or guesses it knows every card. Fixes the random stream (a decimal
+            string, or an integer); default: 128 bits from the OS. The table then says `seeded: true`
         options (GoFishOptions | Unset):
         seats (int | None | Unset): Seats at the table; default: the most it takes
     """
