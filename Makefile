@@ -56,10 +56,13 @@ e2e: install-dev
 	$(BIN)/pytest tests/e2e -q
 
 # Faults under load (a gunicorn worker, the worker and PostgreSQL killed or stopped) and
-# the proof that no acknowledged move is lost or doubled; CHAOS_SECONDS of load.
+# the proof that no acknowledged move is lost or doubled; CHAOS_SECONDS of load. Then
+# CHAOS_WAITERS waiting clients through a PostgreSQL restart: health and first move.
 CHAOS_SECONDS ?= 40
+CHAOS_WAITERS ?= 2000
 chaos: install-dev
 	$(BIN)/python -m tests.chaos --seconds $(CHAOS_SECONDS)
+	$(BIN)/python -m tests.push.outage --waiters $(CHAOS_WAITERS)
 
 # Schemathesis over every operation of the spec; FUZZ_EXAMPLES per operation.
 FUZZ_EXAMPLES ?= 500

@@ -5,8 +5,10 @@ Every commit that adds events publishes a hint, ``<game_id>:<last_seq>``, with
 ``LISTEN`` connection of its own (``Hub``), apart from the pool, and fans the hints out
 to its local waiters of that game
 whose ``after`` the hint has passed. A hint is only a hint: a woken waiter reads the log
-again. When the listener's connection drops, hints may be lost, so every waiter is woken
-once it is back. Waiters hold no connection and no transaction while they wait.
+again. When the listener's connection drops, hints may be lost: once it is back, it
+looks at every waited-on game in one statement and wakes only the waiters whose game
+moved (``Hub._catch_up``); meanwhile they wait, and nobody looks. Waiters hold no
+connection and no transaction while they wait.
 
 Under gunicorn's gevent workers the listener thread and the waiters are greenlets (the
 config monkey-patches ``threading``); in tests they are real threads. SQLite has no
@@ -21,6 +23,7 @@ import time
 import uuid
 import weakref
 from collections import defaultdict
+from datetime import UTC, datetime
 from contextlib import contextmanager
 from typing import Any, cast
 
@@ -50,9 +53,10 @@ CONNECTION: dict[str, Any] = {
     "keepalives_count": 3,
     "tcp_user_timeout": 10_000,  # ms: what it sent unacknowledged this long, it is dead
 }
-RECONNECT_SECONDS = (0.1, 5.0)  # first and longest pause between reconnections
+RECONNECT_SECONDS = (0.1, 1.0)  # first and longest pause between reconnections
 PUBLISH_SECONDS = 2.0  # the most a batch of hints may wait on the database
 PUBLISHER_NAME = "cardtable hints"  # the sender's application_name in pg_stat_activity
+LISTENER_NAME = "cardtable listener"  # and the listener's
 RETRY_SECONDS = (0.1, 5.0)  # first and longest pause before a batch is tried again
 
 
@@ -179,6 +183,7 @@ class Publisher:
 
 
 NOTIFY = "SELECT pg_notify(%s, payload) FROM unnest(%s::text[]) AS payload"
+LAST_SEQS = "SELECT id::text, last_seq, next_action_at FROM games WHERE id = ANY(%s::uuid[])"
 
 
 def _conninfo(url: URL) -> str | None:
@@ -230,9 +235,16 @@ class Hub:
         with self._lock:
             return sum(len(waiters) for waiters in self._waiters.values())
 
+    @property
+    def polling(self) -> bool:
+        """Whether waiters look for themselves (SQLite has no NOTIFY). On PostgreSQL they
+        never do: while the listener is away they wait for it, and once it is back it
+        looks once for all of them (``_catch_up``)."""
+        return self._conninfo is None
+
     def poll_seconds(self, seconds: float) -> float:
         """How long a waiter may trust hints before it looks by itself."""
-        return seconds if self.listening.is_set() else min(seconds, POLL_SECONDS)
+        return min(seconds, POLL_SECONDS) if self.polling else seconds
 
     def start(self) -> None:
         """Start listening (once per process; a no-op without PostgreSQL)."""
@@ -271,17 +283,29 @@ class Hub:
 
     def dispatch(self, payload: str) -> None:
         game_id, _, seq = payload.partition(":")
+        self._hint(game_id, int(seq) if seq.isascii() and seq.isdigit() else None)
+
+    def _hint(self, game_id: str, seq: int | None) -> None:
         with self._lock:
             waiters = list(self._waiters.get(game_id, ()))
-        number = int(seq) if seq.isascii() and seq.isdigit() else None
         for waiter in waiters:
-            waiter.hint(number)
+            waiter.hint(seq)
 
-    def _wake_all(self) -> None:
+    def _catch_up(self, conn: psycopg.Connection) -> None:
+        """Hints sent while the listener was away are lost: once it listens again, one
+        statement reads every waited-on game's last seq and due time, and only the waiters
+        whose game moved on, has an action due (a look applies it) or is gone are woken.
+        Thousands of waiters cost the database one look, not one each."""
         with self._lock:
-            waiters = [w for group in self._waiters.values() for w in group]
-        for waiter in waiters:
-            waiter.hint(None)
+            game_ids = list(self._waiters)
+        if not game_ids:
+            return
+        with deadline(PING_SECONDS):
+            rows = conn.execute(LAST_SEQS, (game_ids,)).fetchall()
+        now = datetime.now(UTC)
+        seqs = {game_id: None if due and due <= now else seq for game_id, seq, due in rows}
+        for game_id in game_ids:
+            self._hint(game_id, seqs.get(game_id))
 
     def _listen(self) -> None:
         pause = RECONNECT_SECONDS[0]
@@ -289,10 +313,12 @@ class Hub:
             try:
                 # started only with a PostgreSQL URL (see start)
                 conninfo = cast(str, self._conninfo)
-                with psycopg.connect(conninfo, **CONNECTION) as conn:
+                with psycopg.connect(
+                    conninfo, **CONNECTION, application_name=LISTENER_NAME
+                ) as conn:
                     conn.execute(f"LISTEN {CHANNEL}")
+                    self._catch_up(conn)
                     self.listening.set()
-                    self._wake_all()  # hints sent while we were away are lost
                     pause = RECONNECT_SECONDS[0]
                     while not self._stopping.is_set():
                         for note in conn.notifies(timeout=LISTEN_TIMEOUT):
@@ -305,7 +331,6 @@ class Hub:
                 log.exception("listener failed; restarting in %.1fs", pause)
             finally:
                 self.listening.clear()
-                self._wake_all()
             self._stopping.wait(pause)
             pause = min(pause * 2, RECONNECT_SECONDS[1])
 

@@ -345,20 +345,22 @@ def _look_again(session, game_id, token, after, limit, previous):
         return _look(session, game_id, token, after, limit)
     except DATABASE_AWAY as error:
         log.warning("a waiter could not look at game %s: %s", game_id, error)
-        return previous
+        # not again by itself for what is due: the worker applies it, and the listener's
+        # return wakes the waiter if the game moved meanwhile
+        return replace(previous, due=None)
 
 
 def _news_possible(hub: changes.Hub, waiter: changes.Waiter, left: float, due) -> bool:
     """Wait at most ``left`` seconds for a hint. True when the log may have grown: a hint
     came, a bot's or a clock's action fell due (someone must apply it: the look does), or
-    the listener was away; False when the wait ran out with no news (no look is needed,
+    waiters poll (SQLite); False when the wait ran out with no news (no look is needed,
     which keeps thousands of quiet waiters off the database)."""
     pause = hub.poll_seconds(left)
     if due is not None:
         pause = min(pause, max(0.05, (due - clock.now()).total_seconds()))
     if waiter.wait(pause):
         return not waiter.client_gone  # a client that hung up needs no look
-    return not hub.listening.is_set() or (due is not None and due <= clock.now())
+    return hub.polling or (due is not None and due <= clock.now())
 
 
 def lobby(

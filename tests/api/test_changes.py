@@ -10,7 +10,9 @@ import pytest
 from sqlalchemy import create_engine, text
 from sqlalchemy.orm import Session
 
-from service.store import changes
+from service.store import changes, reads
+
+from .table import Table
 
 GAME, OTHER = str(uuid.uuid4()), str(uuid.uuid4())
 
@@ -69,7 +71,7 @@ def backend_pids(url, condition: str, **parameters) -> list[int]:
 
 
 def listener_pids(url) -> list[int]:
-    return backend_pids(url, "query LIKE 'LISTEN%'")
+    return backend_pids(url, "application_name = :name", name=changes.LISTENER_NAME)
 
 
 def publisher_pids(url) -> list[int]:
@@ -186,3 +188,45 @@ def test_a_disposed_engines_hint_sender_stops_and_closes_its_connection(database
     del engine, session
     gc.collect()
     wait_for(lambda: not set(publisher_pids(database_url)) - others)
+
+
+@pytest.mark.postgres
+def test_on_postgresql_waiters_never_look_by_themselves_even_with_the_listener_away():
+    """Thousands of waiters polling a database that is away stampede it when it returns:
+    they wait for the listener instead, which looks once for all of them."""
+    hub = changes.Hub("postgresql://nobody@127.0.0.1:1/away")  # never listens
+    assert not hub.polling and hub.poll_seconds(30) == 30
+    with hub.waiter(GAME, after=0) as waiter:
+        assert not reads._news_possible(hub, waiter, 0.05, due=None)
+
+
+@pytest.mark.postgres
+def test_back_from_away_the_listener_wakes_only_the_waiters_whose_game_moved(
+    database_url, client, monkeypatch
+):
+    monkeypatch.setattr(changes, "RECONNECT_SECONDS", (0.5, 0.5))  # time to move a game
+    moved, still = (Table.create(client, players=2, deal=False) for _ in range(2))
+    seqs = [table.events().json["last_seq"] for table in (moved, still)]
+    others = set(listener_pids(database_url))  # other tests' apps listen too
+    engine = create_engine(database_url)
+    hub = changes.Hub(database_url)
+    try:
+        with (
+            hub.waiter(moved.id, after=seqs[0]) as behind,
+            hub.waiter(still.id, after=seqs[1]) as current,
+        ):
+            assert hub.listening.wait(10)
+            wait_for(lambda: len(set(listener_pids(database_url)) - others) == 1)
+            (listener,) = set(listener_pids(database_url)) - others
+            with engine.begin() as connection:
+                connection.execute(text("SELECT pg_terminate_backend(:pid)"), {"pid": listener})
+                # a change whose hint is lost: committed while nobody listens
+                bump = "UPDATE games SET last_seq = last_seq + 1 WHERE id = :id"
+                connection.execute(text(bump), {"id": moved.id})
+            wait_for(lambda: not hub.listening.is_set())
+            assert hub.listening.wait(10)
+            assert woken(behind, 2)
+            assert not woken(current, 0.5)
+    finally:
+        hub.stop()
+        engine.dispose()
