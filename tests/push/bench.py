@@ -119,7 +119,7 @@ class Bench:
                 raise RuntimeError(f"setup failed: {self.level.samples}")
             return answer.json()
 
-        game = await need("POST", "/v1/games", {"type": "old-maid", "seats": 4, "seed": n})
+        game = await need("POST", "/v1/games", {"type": "old-maid", "seats": 4})
         path = f"/v1/games/{game['id']}"
         tokens = [
             (await need("POST", f"{path}/players", {"name": f"player {seat}"}))["token"]
