@@ -7,7 +7,9 @@ The output is deterministic: the generator and ruff, which its post-generation h
 are the versions pinned in pyproject.toml (checked here), and ruff is taken from this
 interpreter's bin directory, put first on PATH. The client is generated into a temporary
 directory and then replaces ``clients/python`` wholly, so nothing stale survives; the
-generator's README gives way to the hand-written one, ``tools/sdk-readme.md``.
+generator's README gives way to the hand-written one, ``tools/sdk-readme.md``, and the
+stream reader that resumes after a drop, ``tools/sdk-live.py``, is added as
+``card_table_client.live``.
 """
 
 import os
@@ -23,6 +25,7 @@ ROOT = Path(__file__).resolve().parents[1]
 SPEC = ROOT / "openapi" / "openapi.json"
 CONFIG = ROOT / "tools" / "sdk-config.yaml"
 README = ROOT / "tools" / "sdk-readme.md"
+LIVE = ROOT / "tools" / "sdk-live.py"  # hand-written: following a game live
 TARGET = ROOT / "clients" / "python"
 BIN = Path(sys.executable).parent  # .venv/bin: not resolved, a venv's python is a link
 PINNED = ("openapi-python-client", "ruff")
@@ -68,6 +71,7 @@ def main() -> None:
         generate(output)
         shutil.rmtree(output / ".ruff_cache", ignore_errors=True)
         shutil.copyfile(README, output / "README.md")
+        shutil.copyfile(LIVE, output / "card_table_client" / "live.py")
         shutil.rmtree(TARGET, ignore_errors=True)
         shutil.copytree(output, TARGET)
     files = sorted(path for path in TARGET.rglob("*") if path.is_file())

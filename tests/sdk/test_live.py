@@ -1,0 +1,98 @@
+"""The SDK's stream reader, ``card_table_client.live``: it resumes from the last event it
+received after the server closes the stream, and after the server itself goes away and
+comes back on the same port, with no gap and no event twice; its pauses are jittered
+and grow while it keeps failing."""
+
+import random
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+import pytest
+from card_table_client import Client
+from card_table_client.live import Backoff, Refused, follow
+from werkzeug.serving import make_server
+
+from service import create_app
+
+from ..api.table import Table
+from .test_generated_client import QuietHandler
+
+pytestmark = pytest.mark.postgres
+
+
+@pytest.fixture
+def apps(database_url):
+    """Apps on the run's database, made with extra settings; their listeners stopped."""
+    made = []
+
+    def make(**config):
+        made.append(create_app({"DATABASE_URL": database_url, **config}))
+        return made[-1]
+
+    yield make
+    for app in made:
+        app.extensions["changes"].stop()
+
+
+@contextmanager
+def served(app, port: int = 0) -> Iterator[int]:
+    server = make_server("127.0.0.1", port, app, threaded=True, request_handler=QuietHandler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield server.server_port
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(10)
+
+
+def test_follow_resumes_after_closed_streams_and_a_restart_with_no_gap(apps):
+    app = apps(STREAM_SECONDS=1)  # streams closed every second: a reconnection each time
+    table = Table.create(app.test_client(), players=3)
+    seqs: list[int] = []
+    with served(app) as port:
+        client = Client(f"http://127.0.0.1:{port}")
+        reader = threading.Thread(
+            target=lambda: seqs.extend(event.seq for event in follow(client, table.id)),
+            daemon=True,
+        )
+        reader.start()
+        play_for(table, seconds=2.5)
+    time.sleep(1)  # the server away: the reader's connections are refused
+    with served(app, port):
+        play_for(table, seconds=2.5)
+        table.end()
+        reader.join(30)
+    assert not reader.is_alive(), "follow ends once the match is finished"
+    last_seq = table.events().json["last_seq"]
+    assert seqs == list(range(1, last_seq + 1))
+
+
+def play_for(table: Table, seconds: float) -> None:
+    ends = time.monotonic() + seconds
+    while time.monotonic() < ends and table.summary().json["status"] == "playing":
+        table.play_one()
+        time.sleep(0.05)
+
+
+def test_follow_gives_up_on_a_refusal_no_retry_changes(apps):
+    with served(apps()) as port, pytest.raises(Refused) as refused:
+        next(follow(Client(f"http://127.0.0.1:{port}"), "00000000-0000-0000-0000-000000000000"))
+    assert refused.value.status == 404
+
+
+def test_back_off_pauses_are_jittered_and_grow_up_to_the_longest():
+    backoff = Backoff(first=0.5, longest=4.0, rng=random.Random(1))
+    pauses = [backoff.pause() for _ in range(6)]
+    ceilings = [0.5, 1.0, 2.0, 4.0, 4.0, 4.0]
+    assert all(0 <= pause <= ceiling for pause, ceiling in zip(pauses, ceilings, strict=True))
+    assert len(set(pauses)) == len(pauses), "drawn, not fixed"
+    clients = [Backoff(rng=random.Random(n)) for n in range(200)]
+    first_retries = sorted(client.pause() for client in clients)
+    assert first_retries[-1] - first_retries[0] > 0.4, "a crowd is spread over the pause"
+    backoff.reset()
+    assert backoff.pause() <= 0.5
+    assert backoff.pause(at_least=3.0) >= 3.0, "Retry-After is the least"

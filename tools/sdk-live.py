@@ -1,0 +1,173 @@
+"""Following a game live: the event stream (``GET /v1/games/{id}/stream``) read with the
+client's token in its header, resumed after any drop from the last event received
+(``Last-Event-ID``: nothing lost, nothing twice), and reconnected with jittered
+exponential back-off, so that thousands of clients dropped at once (a restart) do not
+all come back in the same instant.
+
+    for event in follow(client, game_id):        # Client or AuthenticatedClient
+        print(event.seq, event.type_)
+
+``afollow`` is the same for asyncio. Both end once the match is finished and its last
+event received; they raise ``Refused`` when the service refuses the stream for good
+(an unknown game, a retired token). ``Backoff`` is the delay policy, for any call a
+client retries.
+
+Hand-written (``tools/sdk-live.py``), copied here by ``tools/generate_sdk.py``.
+"""
+
+import asyncio
+import json
+import random
+import time
+from collections.abc import AsyncIterator, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+from uuid import UUID
+
+import httpx
+
+from .client import AuthenticatedClient, Client
+from .models.events_page import EventsPage
+
+# A retry of these may succeed: the service busy, restarting or its database away.
+TRANSIENT = frozenset({408, 429, 500, 502, 503, 504})
+# Heartbeats come every 15 s by default: much longer silence is a dead connection.
+TIMEOUT = httpx.Timeout(10.0, read=45.0)
+Event = Any  # one of the events page's event models (TakeEvent, RoundOverEvent, ...)
+
+
+class Refused(Exception):
+    """The service refused the stream with a status no retry changes (401, 403, 404)."""
+
+    def __init__(self, status: int, body: str) -> None:
+        super().__init__(f"{status}: {body[:500]}")
+        self.status = status
+
+
+@dataclass
+class Backoff:
+    """Full jitter: before the n-th retry in a row, a pause drawn evenly from zero to
+    ``first`` x 2^n seconds, at most ``longest``; ``reset`` after a success."""
+
+    first: float = 0.5
+    longest: float = 15.0
+    failures: int = 0
+    rng: random.Random = field(default_factory=random.Random)
+
+    def pause(self, at_least: float = 0.0) -> float:
+        ceiling = min(self.longest, self.first * 2**self.failures)
+        self.failures += 1
+        return max(at_least, self.rng.uniform(0, ceiling))
+
+    def reset(self) -> None:
+        self.failures = 0
+
+
+@dataclass
+class _Stream:
+    """What one ``follow`` knows between connections: where to resume, how long to wait
+    before the next one, and whether the match is over."""
+
+    game_id: UUID | str
+    after: int = 0
+    backoff: Backoff = field(default_factory=Backoff)
+    retry_seconds: float = 1.0  # the server's ``retry:`` for a stream it closed itself
+    ended: bool = False
+    _fields: dict[str, str] = field(default_factory=dict)  # of the message being read
+
+    def request(self) -> dict[str, Any]:
+        self._fields = {}  # a message cut short by a drop is read again in full
+        headers = {"Accept": "text/event-stream", "Last-Event-ID": str(self.after)}
+        return {
+            "method": "GET",
+            "url": f"/v1/games/{self.game_id}/stream",
+            "headers": headers,
+            "timeout": TIMEOUT,
+        }
+
+    def opened(self, response: httpx.Response, body: str = "") -> bool:
+        """Whether the stream is open; raises ``Refused`` when retrying is no use."""
+        if response.status_code == 200:
+            self.backoff.reset()
+            return True
+        if response.status_code not in TRANSIENT:
+            raise Refused(response.status_code, body)
+        return False
+
+    def pause_after(self, response: httpx.Response | None) -> float:
+        """How long to wait before connecting again: the server's ``retry`` (jittered)
+        after a stream it closed, else the back-off (no sooner than ``Retry-After``)."""
+        if response is not None and response.status_code == 200 and self.backoff.failures == 0:
+            return self.backoff.rng.uniform(0, self.retry_seconds)
+        return self.backoff.pause(_retry_after(response))
+
+    def feed(self, line: str) -> Iterator[Event]:
+        """One line of the stream; at a blank line, the message's event if it is past
+        ``after`` (as the events page's model)."""
+        if line:
+            name, _, value = line.partition(":")
+            if name:  # a line starting with ':' is a comment (a heartbeat)
+                self._fields[name] = self._fields.get(name, "") + value.removeprefix(" ")
+            return iter(())
+        fields, self._fields = self._fields, {}
+        return self._dispatch(fields)
+
+    def _dispatch(self, fields: dict[str, str]) -> Iterator[Event]:
+        if "retry" in fields and fields["retry"].isdigit():
+            self.retry_seconds = int(fields["retry"]) / 1000
+        if fields.get("event") == "end":
+            self.ended = True
+        elif "data" in fields and "id" in fields:
+            seq = int(fields["id"])
+            if seq > self.after:
+                self.after = seq
+                page = EventsPage.from_dict(
+                    {"events": [json.loads(fields["data"])], "last_seq": seq}
+                )
+                yield page.events[0]
+
+
+def _retry_after(response: httpx.Response | None) -> float:
+    value = "" if response is None else response.headers.get("Retry-After", "")
+    return float(value) if value.isdigit() else 0.0
+
+
+def follow(
+    client: Client | AuthenticatedClient, game_id: UUID | str, after: int = 0
+) -> Iterator[Event]:
+    """The game's events after ``after``, as they commit, until the match is finished."""
+    stream = _Stream(game_id, after)
+    http = client.get_httpx_client()
+    while not stream.ended:
+        response = None
+        try:
+            with http.stream(**stream.request()) as response:
+                body = "" if response.status_code == 200 else response.read().decode()
+                if stream.opened(response, body):
+                    for line in response.iter_lines():
+                        yield from stream.feed(line)
+        except httpx.TransportError:
+            pass  # refused, reset, timed out: connect again
+        if not stream.ended:
+            time.sleep(stream.pause_after(response))
+
+
+async def afollow(
+    client: Client | AuthenticatedClient, game_id: UUID | str, after: int = 0
+) -> AsyncIterator[Event]:
+    """``follow`` for asyncio."""
+    stream = _Stream(game_id, after)
+    http = client.get_async_httpx_client()
+    while not stream.ended:
+        response = None
+        try:
+            async with http.stream(**stream.request()) as response:
+                body = "" if response.status_code == 200 else (await response.aread()).decode()
+                if stream.opened(response, body):
+                    async for line in response.aiter_lines():
+                        for event in stream.feed(line):
+                            yield event
+        except httpx.TransportError:
+            pass
+        if not stream.ended:
+            await asyncio.sleep(stream.pause_after(response))
