@@ -11,14 +11,24 @@ Spoons) sends a move picked at random from its view's ``legal_moves``; when none
 long-polls the event log. It prints every event as it comes. Between rounds it deals the
 next one; after ``--rounds`` rounds it ends the match (it is the host), unless the game
 ended it first, and prints the standings.
+
+When the service cannot answer (it restarts, its database is away, it is busy), every
+call is tried again after a jittered, growing pause (``card_table_client.live.Backoff``),
+a move with the same ``Idempotency-Key``, and the log is read on from the last event
+printed: nothing is missed, nothing applied twice.
 """
 
 import argparse
 import json
 import random
 import sys
+import time
+import uuid
+from collections.abc import Callable
+from functools import partial
 from typing import TypeVar
 
+import httpx
 from card_table_client import AuthenticatedClient, Client
 from card_table_client.api.catalog import get_catalog
 from card_table_client.api.games import (
@@ -31,6 +41,8 @@ from card_table_client.api.games import (
     list_events,
     play_move,
 )
+from card_table_client.errors import UnexpectedStatus
+from card_table_client.live import TRANSIENT, Backoff
 from card_table_client.models import (
     BotLevel,
     CreateBlindDateGame,
@@ -69,8 +81,37 @@ WAIT_SECONDS = 10.0  # a long poll's longest wait (the server allows 30)
 T = TypeVar("T")
 
 
-def ok(answer: T | Problem | None, what: str) -> T:
+def patient(
+    call: Callable[[], T | Problem | None], what: str, safe: bool = False
+) -> T | Problem | None:
+    """The answer of ``call``, asked again while the service cannot give one. A request
+    that may have arrived (its answer was lost) is sent again only if it is ``safe`` to:
+    a read, or a move with its ``Idempotency-Key``."""
+    backoff = Backoff()
+    while True:
+        try:
+            answer = call()
+            if not (isinstance(answer, Problem) and answer.status in TRANSIENT):
+                return answer
+            trouble = f"{answer.status} {answer.code}"
+        except httpx.ConnectError as error:  # nothing was sent
+            trouble = type(error).__name__
+        except httpx.TransportError as error:
+            if not safe:
+                raise
+            trouble = type(error).__name__
+        except UnexpectedStatus as error:  # a proxy's 502, say
+            if error.status_code not in TRANSIENT:
+                raise
+            trouble = str(error.status_code)
+        pause = backoff.pause()
+        print(f"  {what}: {trouble}; again in {pause:.1f} s")
+        time.sleep(pause)
+
+
+def ok(call: Callable[[], T | Problem | None], what: str, safe: bool = False) -> T:
     """The answer of a call that must succeed; a problem document ends the program."""
+    answer = patient(call, what, safe)
     if answer is None or isinstance(answer, Problem):
         sys.exit(f"{what} failed: {answer}")
     return answer
@@ -82,7 +123,8 @@ class Table:
     def __init__(self, args: argparse.Namespace) -> None:
         self.url: str = args.base_url
         self.rng = random.Random(args.seed)
-        catalog = ok(get_catalog.sync(client=Client(base_url=self.url)), "GET /v1/catalog")
+        anyone = Client(base_url=self.url)
+        catalog = ok(partial(get_catalog.sync, client=anyone), "GET /v1/catalog", safe=True)
         entry = next((entry for entry in catalog.games if entry.slug == args.game), None)
         if entry is None:
             sys.exit(f"no {args.game!r} in the catalogue: {[e.slug.value for e in catalog.games]}")
@@ -95,17 +137,19 @@ class Table:
             {"type": args.game, "seats": seats, "visibility": "private", "seed": args.seed}
             | {"think_seconds": args.think_seconds}
         )
-        created = ok(create_game.sync(client=Client(base_url=self.url), body=body), "create")
+        created = ok(partial(create_game.sync, client=anyone, body=body), "create")
         self.id, code = created.id, created.code or ""
         self.host = self.client(created.host_token)
         self.players: dict[int, AuthenticatedClient] = {}  # our seats
         for copy in range(args.copies):
             join = Join(name=f"sdk-bot {copy + 1}", code=code)
-            joined = ok(join_game.sync(self.id, client=self.host, body=join), "take a seat")
+            joined = ok(
+                partial(join_game.sync, self.id, client=self.host, body=join), "take a seat"
+            )
             self.players[joined.seat] = self.client(joined.token or "")
         for _ in range(seats - args.copies):
             bot = Join(bot=BotLevel(args.bots), code=code)
-            ok(join_game.sync(self.id, client=self.host, body=bot), "add a bot")
+            ok(partial(join_game.sync, self.id, client=self.host, body=bot), "add a bot")
         print(f"{entry.title}: table {self.id}, {seats} seats, seed {args.seed}")
         self.watcher = self.players[min(self.players)]  # the log as our first seat sees it
         self.after = 0  # the last event printed
@@ -114,20 +158,19 @@ class Table:
         return AuthenticatedClient(base_url=self.url, token=token, raise_on_unexpected_status=True)
 
     def summary(self) -> Game:
-        game = ok(get_game.sync(self.id, client=self.host), "GET the game")
+        game = ok(partial(get_game.sync, self.id, client=self.host), "GET the game", safe=True)
         assert isinstance(game, Game)  # not the 304 of an If-None-Match
         return game
 
     def move(self, seat: int) -> bool:
         """A random legal move for one of our seats; whether the table took it."""
         player = self.players[seat]
-        view = get_view.sync(self.id, client=player)
-        if view is None or isinstance(view, Problem):
-            sys.exit(f"GET the view failed: {view}")
+        view = ok(partial(get_view.sync, self.id, client=player), "GET the view", safe=True)
         if not view.legal_moves:
             return False
-        move = self.rng.choice(view.legal_moves)
-        answer = play_move.sync(self.id, client=player, body=move)
+        move, key = self.rng.choice(view.legal_moves), str(uuid.uuid4())
+        send = partial(play_move.sync, self.id, client=player, body=move, idempotency_key=key)
+        answer = patient(send, "send a move", safe=True)
         if isinstance(answer, Problem):
             # Someone was faster (in Spoons everybody acts at once; a bot; the clock) and
             # the move no longer fits: 409 not_your_turn or wrong_phase, 422 illegal_move
@@ -142,10 +185,10 @@ class Table:
         the first; the game_over event's data if it came."""
         over = None
         while True:
-            page = ok(
-                list_events.sync(self.id, client=self.watcher, after=self.after, wait=wait),
-                "GET the events",
+            read = partial(
+                list_events.sync, self.id, client=self.watcher, after=self.after, wait=wait
             )
+            page = ok(read, "GET the events", safe=True)
             for event in page.events:
                 who = "" if event.seat is None else f"seat {event.seat} "
                 by = "" if event.by is None else f" ({event.by})"
@@ -160,7 +203,7 @@ class Table:
 
     def play(self, rounds: int) -> GameOverData:
         """Play until the match is finished; the game_over event's data."""
-        dealt = ok(deal.sync(self.id, client=self.host), "deal")
+        dealt = ok(partial(deal.sync, self.id, client=self.host), "deal")
         for taken in dealt.seats:
             who = "played here" if taken.seat in self.players else f"{taken.bot} bot"
             print(f"  seat {taken.seat}: {taken.name} ({who})")
@@ -168,10 +211,10 @@ class Table:
             game = self.summary()
             acted = False
             if game.status == Status.ROUND_OVER and game.round_ < rounds:
-                ok(deal.sync(self.id, client=self.host), "deal the next round")
+                ok(partial(deal.sync, self.id, client=self.host), "deal the next round")
                 acted = True
             elif game.status == Status.ROUND_OVER:
-                ok(end_match.sync(self.id, client=self.host), "end the match")
+                ok(partial(end_match.sync, self.id, client=self.host), "end the match")
                 acted = True
             elif game.status == Status.PLAYING:
                 for seat in game.to_act:

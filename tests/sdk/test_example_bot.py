@@ -5,13 +5,14 @@ for real (gunicorn with gevent workers), and once with several seats of its own.
 import re
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from service.engine import GAMES
-from tests.push.server import serve
+from tests.push.server import free_port, serve
 
 ROOT = Path(__file__).resolve().parents[2]
 BOT = ROOT / "examples" / "bot.py"
@@ -66,3 +67,20 @@ def test_the_example_bot_plays_several_seats_of_its_own(base_url: str):
             rf"^  \[\d+\.\d+\] seat {seat} (pass|pick|signal) \(player\) \{{", output, re.M
         )
     assert re.search(r"^  seat 3: .* \(basic bot\)$", output, re.M), output[:1000]
+
+
+def test_the_example_bot_rides_out_a_restart_of_the_service(database_url):
+    """The service stopped mid-match and started again on the same port: the bot's calls
+    are refused meanwhile, tried again after growing pauses, and the match goes on."""
+    port = free_port()
+    command = [sys.executable, str(BOT), "--base-url", f"http://127.0.0.1:{port}"]
+    command += ["--game", "old-maid", "--rounds", "1", "--think-seconds", "0.2", "--seed", SEED]
+    with serve(database_url, workers=1, port=port):
+        bot = subprocess.Popen(command, stdout=subprocess.PIPE, text=True, cwd=ROOT)
+        assert "seat 0" in bot.stdout.readline() + bot.stdout.readline()  # it is playing
+    time.sleep(1.5)  # nobody listens on the port: refused
+    with serve(database_url, workers=1, port=port):
+        output, _ = bot.communicate(timeout=SECONDS)
+    assert bot.returncode == 0, output[-3000:]
+    assert re.search(r"ConnectError; again in \d+\.\d s", output), output[-3000:]
+    assert re.search(r"^finished after 1 round\(s\)", output, re.M), output[-3000:]
