@@ -57,12 +57,14 @@ e2e: install-dev
 
 # Faults under load (a gunicorn worker, the worker and PostgreSQL killed or stopped) and
 # the proof that no acknowledged move is lost or doubled; CHAOS_SECONDS of load. Then
-# CHAOS_WAITERS waiting clients through a PostgreSQL restart: health and first move.
+# CHAOS_WAITERS waiting clients through a PostgreSQL restart (health, first move), and
+# as many SDK stream readers through a restart of the service (no gap, no duplicate).
 CHAOS_SECONDS ?= 40
 CHAOS_WAITERS ?= 2000
 chaos: install-dev
 	$(BIN)/python -m tests.chaos --seconds $(CHAOS_SECONDS)
 	$(BIN)/python -m tests.push.outage --waiters $(CHAOS_WAITERS)
+	$(BIN)/python -m tests.push.restart --clients $(CHAOS_WAITERS)
 
 # Schemathesis over every operation of the spec; FUZZ_EXAMPLES per operation.
 FUZZ_EXAMPLES ?= 500
