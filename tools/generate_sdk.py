@@ -8,8 +8,8 @@ are the versions pinned in pyproject.toml (checked here), and ruff is taken from
 interpreter's bin directory, put first on PATH. The client is generated into a temporary
 directory and then replaces ``clients/python`` wholly, so nothing stale survives; the
 generator's README gives way to the hand-written one, ``tools/sdk-readme.md``, and the
-stream reader that resumes after a drop, ``tools/sdk-live.py``, is added as
-``card_table_client.live``.
+one hand-written module, the stream reader that resumes after a drop
+(``card_table_client/live.py``), is kept.
 """
 
 import os
@@ -25,8 +25,9 @@ ROOT = Path(__file__).resolve().parents[1]
 SPEC = ROOT / "openapi" / "openapi.json"
 CONFIG = ROOT / "tools" / "sdk-config.yaml"
 README = ROOT / "tools" / "sdk-readme.md"
-LIVE = ROOT / "tools" / "sdk-live.py"  # hand-written: following a game live
 TARGET = ROOT / "clients" / "python"
+# hand-written, kept across regenerations: following a game live
+LIVE = TARGET / "card_table_client" / "live.py"
 BIN = Path(sys.executable).parent  # .venv/bin: not resolved, a venv's python is a link
 PINNED = ("openapi-python-client", "ruff")
 
@@ -71,7 +72,7 @@ def main() -> None:
         generate(output)
         shutil.rmtree(output / ".ruff_cache", ignore_errors=True)
         shutil.copyfile(README, output / "README.md")
-        shutil.copyfile(LIVE, output / "card_table_client" / "live.py")
+        shutil.copyfile(LIVE, output / LIVE.relative_to(TARGET))
         shutil.rmtree(TARGET, ignore_errors=True)
         shutil.copytree(output, TARGET)
     files = sorted(path for path in TARGET.rglob("*") if path.is_file())

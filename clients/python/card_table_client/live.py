@@ -12,7 +12,7 @@ event received; they raise ``Refused`` when the service refuses the stream for g
 (an unknown game, a retired token). ``Backoff`` is the delay policy, for any call a
 client retries.
 
-Hand-written (``tools/sdk-live.py``), copied here by ``tools/generate_sdk.py``.
+Hand-written, the one module here that is: ``make sdk`` keeps it as it is.
 """
 
 import asyncio
