@@ -23,8 +23,8 @@ import time
 import uuid
 import weakref
 from collections import defaultdict
-from datetime import UTC, datetime
 from contextlib import contextmanager
+from datetime import UTC, datetime
 from typing import Any, cast
 
 import psycopg
