@@ -14,8 +14,9 @@ from datetime import timedelta
 import pytest
 
 from service.store import clock
-from tests.api.table import Table, bearer
-from tests.api.test_verify import keep_most, whole_log
+
+from .table import Table, bearer
+from .test_verify import keep_most, whole_log
 
 SEED = 2026
 SERVICE_EVENTS = {"timeout", "resume", "left", "game_over", "round_abandoned"}
