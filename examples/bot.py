@@ -78,6 +78,7 @@ CREATE: dict[GameType, type[CreateBody]] = {
     GameType.SPOONS: CreateSpoonsGame,
 }
 WAIT_SECONDS = 10.0  # a long poll's longest wait (the server allows 30)
+UNDONE = frozenset({429, 503})  # refusals that changed nothing: any request may be resent
 T = TypeVar("T")
 
 
@@ -85,13 +86,14 @@ def patient(
     call: Callable[[], T | Problem | None], what: str, safe: bool = False
 ) -> T | Problem | None:
     """The answer of ``call``, asked again while the service cannot give one. A request
-    that may have arrived (its answer was lost) is sent again only if it is ``safe`` to:
-    a read, or a move with its ``Idempotency-Key``."""
+    that may have taken effect (its answer was lost, or a proxy gave up on it) is sent
+    again only if it is ``safe`` to: a read, or a move with its ``Idempotency-Key``."""
     backoff = Backoff()
+    again = TRANSIENT if safe else UNDONE
     while True:
         try:
             answer = call()
-            if not (isinstance(answer, Problem) and answer.status in TRANSIENT):
+            if not (isinstance(answer, Problem) and answer.status in again):
                 return answer
             trouble = f"{answer.status} {answer.code}"
         except httpx.ConnectError as error:  # nothing was sent
@@ -101,7 +103,7 @@ def patient(
                 raise
             trouble = type(error).__name__
         except UnexpectedStatus as error:  # a proxy's 502, say
-            if error.status_code not in TRANSIENT:
+            if error.status_code not in again:
                 raise
             trouble = str(error.status_code)
         pause = backoff.pause()

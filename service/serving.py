@@ -180,7 +180,7 @@ def _body_error(error: BaseException, timer: Timeout) -> ServiceError | None:
         return BodyTooLarge(f"a chunk of {error.size} bytes; a body has {limit} at most")
     if isinstance(error, LimitRequestHeaders):  # the trailers
         return BodyTooLarge(str(error))
-    if isinstance(error, NoMoreData):
+    if isinstance(error, NoMoreData | ConnectionError):  # a reset, too: nobody reads it
         return MalformedFraming("the body ended before its framing did")
     if isinstance(error, ParseException):
         return MalformedFraming(str(error)[:200])  # it quotes what the client sent

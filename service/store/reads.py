@@ -5,12 +5,13 @@ through ``play.catch_up``, which every read applies first."""
 import base64
 import functools
 import logging
+import random
 import socket
 import time
 import uuid
 from contextlib import ExitStack
 from dataclasses import dataclass, replace
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any, TypeVar
 
 from sqlalchemy import JSON, BigInteger, Select, bindparam, func, inspect, select, tuple_
@@ -26,6 +27,7 @@ from .render import render_event
 
 Found = TypeVar("Found")
 LOOK_SECONDS = 5.0  # the database work of one look of a waiting request
+LOOK_AGAIN_SECONDS = (1.0, 3.0)  # after a failed look, the listener up: drawn in between
 log = logging.getLogger(__name__)
 
 
@@ -247,7 +249,7 @@ def wait_for_events(
             if left <= 0:
                 break
             if _news_possible(hub, waiter, left, look.due):
-                look = _look_again(session, game_id, token, after, limit, look)
+                look = _look_again(session, hub, game_id, token, after, limit, look)
     return look.page
 
 
@@ -298,7 +300,9 @@ class EventStream:
             look = look.seen()
             if full or _news_possible(self._hub, waiter, quiet_left, look.due):
                 try:
-                    look = _look_again(self._session, *self._game, waiter.after, self.PAGE, look)
+                    look = _look_again(
+                        self._session, self._hub, *self._game, waiter.after, self.PAGE, look
+                    )
                 except ServiceError:  # the token was retired (its player left): nothing more
                     return
 
@@ -338,16 +342,20 @@ def _look(session, game_id, token, after, limit) -> Look:
         session.close()
 
 
-def _look_again(session, game_id, token, after, limit, previous):
+def _look_again(session, hub: changes.Hub, game_id, token, after, limit, previous):
     """A look while waiting: if the database is away, keep what we had and wait on (the
-    waiter is answered at its deadline, the stream goes on with heartbeats)."""
+    waiter is answered at its deadline, the stream goes on with heartbeats). What the
+    failed look may have missed is looked for again, never at once nor all together:
+    with the listener away, by the listener when it is back (one look for all waiters);
+    with it up (the pool was busy, say), no hint may come, so after a jittered pause."""
     try:
         return _look(session, game_id, token, after, limit)
     except DATABASE_AWAY as error:
         log.warning("a waiter could not look at game %s: %s", game_id, error)
-        # not again by itself for what is due: the worker applies it, and the listener's
-        # return wakes the waiter if the game moved meanwhile
-        return replace(previous, due=None)
+        again = None
+        if hub.listening.is_set():
+            again = clock.now() + timedelta(seconds=random.uniform(*LOOK_AGAIN_SECONDS))
+        return replace(previous, due=again)
 
 
 def _news_possible(hub: changes.Hub, waiter: changes.Waiter, left: float, due) -> bool:

@@ -5,11 +5,13 @@ import gc
 import threading
 import time
 import uuid
+from datetime import UTC, datetime, timedelta
 
 import pytest
 from sqlalchemy import create_engine, text
 from sqlalchemy.orm import Session
 
+from service.errors import DatabaseUnavailable
 from service.store import changes, reads
 
 from .table import Table
@@ -196,8 +198,11 @@ def test_on_postgresql_waiters_never_look_by_themselves_even_with_the_listener_a
     they wait for the listener instead, which looks once for all of them."""
     hub = changes.Hub("postgresql://nobody@127.0.0.1:1/away")  # never listens
     assert not hub.polling and hub.poll_seconds(30) == 30
-    with hub.waiter(GAME, after=0) as waiter:
-        assert not reads._news_possible(hub, waiter, 0.05, due=None)
+    try:
+        with hub.waiter(GAME, after=0) as waiter:
+            assert not reads._news_possible(hub, waiter, 0.05, due=None)
+    finally:
+        hub.stop()
 
 
 @pytest.mark.postgres
@@ -230,3 +235,24 @@ def test_back_from_away_the_listener_wakes_only_the_waiters_whose_game_moved(
     finally:
         hub.stop()
         engine.dispose()
+
+
+def test_a_look_that_failed_is_tried_again_by_itself_only_while_the_listener_is_up(
+    monkeypatch,
+):
+    """With the listener up, no hint may come for what the failed look missed: the waiter
+    looks again after a pause drawn from ``LOOK_AGAIN_SECONDS``. With it away, the
+    listener's return looks for every waiter at once."""
+
+    def away(*_):
+        raise DatabaseUnavailable("the database did not answer")
+
+    monkeypatch.setattr(reads, "_look", away)
+    previous = reads.Look({"events": [], "last_seq": 3}, finished=False, due=None)
+    hub = changes.Hub("postgresql://nobody@127.0.0.1:1/away")
+    assert reads._look_again(None, hub, GAME, None, 3, 100, previous).due is None
+    hub.listening.set()
+    before = datetime.now(UTC)
+    again = reads._look_again(None, hub, GAME, None, 3, 100, previous).due
+    low, high = reads.LOOK_AGAIN_SECONDS
+    assert before + timedelta(seconds=low) <= again <= datetime.now(UTC) + timedelta(seconds=high)

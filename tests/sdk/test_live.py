@@ -96,3 +96,5 @@ def test_back_off_pauses_are_jittered_and_grow_up_to_the_longest():
     backoff.reset()
     assert backoff.pause() <= 0.5
     assert backoff.pause(at_least=3.0) >= 3.0, "Retry-After is the least"
+    hours_away = Backoff(longest=4.0, failures=5000)  # 2**5000 seconds would overflow
+    assert hours_away.pause() <= 4.0

@@ -29,8 +29,9 @@ import httpx
 from .client import AuthenticatedClient, Client
 from .models.events_page import EventsPage
 
-# A retry of these may succeed: the service busy, restarting or its database away.
-TRANSIENT = frozenset({408, 429, 500, 502, 503, 504})
+# A retry of these may succeed: the service busy, restarting or its database away (a
+# 500 is a bug: asking again would not help).
+TRANSIENT = frozenset({408, 429, 502, 503, 504})
 # Heartbeats come every 15 s by default: much longer silence is a dead connection.
 TIMEOUT = httpx.Timeout(10.0, read=45.0)
 Event = Any  # one of the events page's event models (TakeEvent, RoundOverEvent, ...)
@@ -55,7 +56,7 @@ class Backoff:
     rng: random.Random = field(default_factory=random.Random)
 
     def pause(self, at_least: float = 0.0) -> float:
-        ceiling = min(self.longest, self.first * 2**self.failures)
+        ceiling = min(self.longest, self.first * 2 ** min(self.failures, 32))
         self.failures += 1
         return max(at_least, self.rng.uniform(0, ceiling))
 
