@@ -26,6 +26,11 @@ class NotReady(ServiceError):
     status, code, title = 503, "not_ready", "Not ready"
 
 
+# Waiters on PostgreSQL learn of changes only through their process's listener: one away
+# this long while the database answers (its connection refused, say) leaves them stale.
+LISTENER_AWAY_SECONDS = 10
+
+
 @blp.route("/health")
 class Health(MethodView):
     @blp.response(200, schemas.HealthSchema)
@@ -41,14 +46,15 @@ class Ready(MethodView):
     @refusal(
         blp,
         503,
-        "The database does not answer or is not migrated, or no worker runs (Retry-After "
-        "when the database is only slow)",
+        "The database does not answer or is not migrated, no worker runs, or this "
+        "process's listener is away (Retry-After when the database is only slow)",
         retry_after_always=False,
     )
     @blp.doc(operationId="ready")
     def get(self):
-        """200 when the database answers, its schema is at the newest migration, and a
-        worker has reported within WORKER_HEARTBEAT_SECONDS"""
+        """200 when the database answers, its schema is at the newest migration, the
+        process's listener (once started) listens, and a worker has reported within
+        WORKER_HEARTBEAT_SECONDS"""
         try:
             head = ScriptDirectory(current_app.config["MIGRATIONS_DIR"]).get_current_head()
         except CommandError as error:
@@ -59,6 +65,8 @@ class Ready(MethodView):
             raise NotReady("the database does not answer") from error
         if current != head:
             raise NotReady(f"database at migration {current}, code expects {head}")
+        if (away := hub().away_seconds()) > LISTENER_AWAY_SECONDS:
+            raise NotReady(f"this process's listener has been away for {away:.0f} s")
         _check_worker(current_app.config["WORKER_HEARTBEAT_SECONDS"])
         return {"status": "ready"}
 

@@ -229,11 +229,18 @@ class Hub:
         self._thread: threading.Thread | None = None
         self._stopping = threading.Event()
         self.listening = threading.Event()
+        self._away_since: float | None = None  # since when a started listener is away
 
     @property
     def waiting(self) -> int:
         with self._lock:
             return sum(len(waiters) for waiters in self._waiters.values())
+
+    def away_seconds(self) -> float:
+        """How long the listener, once started, has not been listening (0 while it is,
+        and in a process nobody waited in yet)."""
+        since = self._away_since
+        return 0.0 if since is None else time.monotonic() - since
 
     @property
     def polling(self) -> bool:
@@ -251,6 +258,7 @@ class Hub:
         with self._lock:
             if self._conninfo is None or self._thread is not None:
                 return
+            self._away_since = time.monotonic()
             self._thread = threading.Thread(target=self._listen, name="listener", daemon=True)
             self._thread.start()
 
@@ -319,6 +327,7 @@ class Hub:
                     conn.execute(f"LISTEN {CHANNEL}")
                     self._catch_up(conn)
                     self.listening.set()
+                    self._away_since = None
                     pause = RECONNECT_SECONDS[0]
                     while not self._stopping.is_set():
                         for note in conn.notifies(timeout=LISTEN_TIMEOUT):
@@ -331,6 +340,7 @@ class Hub:
                 log.exception("listener failed; restarting in %.1fs", pause)
             finally:
                 self.listening.clear()
+                self._away_since = self._away_since or time.monotonic()
             self._stopping.wait(pause)
             pause = min(pause * 2, RECONNECT_SECONDS[1])
 

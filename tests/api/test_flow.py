@@ -1,6 +1,7 @@
 """A whole Old Maid game over HTTP, from creating the table to the last card."""
 
 import hashlib
+import time
 
 import pytest
 
@@ -203,6 +204,26 @@ def test_health_and_readiness(app, client):
     assert client.get("/v1/health").json == {"status": "ok", "waiters": 0}
     worker.beat(app.extensions["db_sessions"])
     assert client.get("/v1/ready").status_code == 200
+
+
+def test_readiness_fails_while_a_started_listener_stays_away(database_url, monkeypatch):
+    """Its waiters would get no events: better this instance leave the balancer."""
+    from service import create_app
+    from service.api import health
+
+    monkeypatch.setattr(health, "LISTENER_AWAY_SECONDS", 0.2)
+    app = create_app({"DATABASE_URL": database_url, "WORKER_HEARTBEAT_SECONDS": 0})
+    hub = app.extensions["changes"]
+    assert app.test_client().get("/v1/ready").status_code == 200, "never started: ready"
+    hub._conninfo = "postgresql://nobody@127.0.0.1:1/away"  # its connections are refused
+    try:
+        hub.start()
+        time.sleep(0.3)
+        answer = app.test_client().get("/v1/ready")
+        assert answer.status_code == 503
+        assert "listener" in answer.json["detail"]
+    finally:
+        hub.stop()
 
 
 def test_readiness_fails_on_an_unmigrated_database(tmp_path):

@@ -48,8 +48,9 @@ def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
 ) -> Response[Problem | Ready]:
-    """200 when the database answers, its schema is at the newest migration, and a
-    worker has reported within WORKER_HEARTBEAT_SECONDS
+    """200 when the database answers, its schema is at the newest migration, the
+    process's listener (once started) listens, and a worker has reported within
+    WORKER_HEARTBEAT_SECONDS
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -72,8 +73,9 @@ def sync(
     *,
     client: AuthenticatedClient | Client,
 ) -> Problem | Ready | None:
-    """200 when the database answers, its schema is at the newest migration, and a
-    worker has reported within WORKER_HEARTBEAT_SECONDS
+    """200 when the database answers, its schema is at the newest migration, the
+    process's listener (once started) listens, and a worker has reported within
+    WORKER_HEARTBEAT_SECONDS
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -92,8 +94,9 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
 ) -> Response[Problem | Ready]:
-    """200 when the database answers, its schema is at the newest migration, and a
-    worker has reported within WORKER_HEARTBEAT_SECONDS
+    """200 when the database answers, its schema is at the newest migration, the
+    process's listener (once started) listens, and a worker has reported within
+    WORKER_HEARTBEAT_SECONDS
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -114,8 +117,9 @@ async def asyncio(
     *,
     client: AuthenticatedClient | Client,
 ) -> Problem | Ready | None:
-    """200 when the database answers, its schema is at the newest migration, and a
-    worker has reported within WORKER_HEARTBEAT_SECONDS
+    """200 when the database answers, its schema is at the newest migration, the
+    process's listener (once started) listens, and a worker has reported within
+    WORKER_HEARTBEAT_SECONDS
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
