@@ -66,6 +66,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     # woken by every move of every table for nothing).
     app.extensions["changes"] = Hub(app.config["LISTEN_DATABASE_URL"] or app.config["DATABASE_URL"])
 
+    from . import web
     from .api import caching, init_api, observe
     from .api.context import close_session, start_deadline
     from .api.parsing import read_body
@@ -75,6 +76,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     _gzip(app)
     app.after_request(caching.tag_body)  # after gzip's hook, so it runs before it
     init_api(app)
+    web.init_app(app)  # /play: the web table, on the public API alone
     metrics.init_app(app)
     app.before_request(read_body)  # before the deadline: sending is no database work
     app.before_request(start_deadline)

@@ -1,0 +1,11 @@
+"""The web table at ``/play``: static pages and ES modules that use only the public API
+(``/v1``), and each card's picture at a stable URL (``/play/cards/<id>.svg``)."""
+
+from flask import Flask
+
+from . import cards, pages
+
+
+def init_app(app: Flask) -> None:
+    app.register_blueprint(pages.blp)
+    app.register_blueprint(cards.blp)
