@@ -1,5 +1,56 @@
-"""The pages and modules of the web table, under ``/play``."""
+"""The pages and modules of the web table, under ``/play``: one page, whose module shows
+the lobby at ``/play`` and a table at ``/play/table/<id>``, and its files. They use only
+the public API (``/v1``, or the origin a deployment names in the page's
+``card-table-api`` meta tag, which ``CORS_ORIGINS`` must then allow).
 
-from flask import Blueprint
+Everything comes from ``static/``: plain ES modules, no build step; the one library,
+htm with Preact, is vendored in ``static/vendor/`` with its version and licences. The
+page may load nothing from elsewhere and runs no inline script (its
+Content-Security-Policy); tokens live in the browser's storage, never in a URL."""
+
+from pathlib import Path
+from uuid import UUID
+
+from flask import Blueprint, Response, abort, send_from_directory
+
+STATIC = Path(__file__).resolve().parent / "static"
+PAGE_POLICY = "; ".join(
+    [
+        "default-src 'self'",
+        "script-src 'self'",
+        "style-src 'self'",
+        "img-src 'self' data:",
+        "connect-src 'self'",
+        "base-uri 'none'",
+        "form-action 'none'",
+        "frame-ancestors 'none'",
+    ]
+)
 
 blp = Blueprint("play", __name__, url_prefix="/play")
+
+
+@blp.get("")
+@blp.get("/")
+def lobby() -> Response:
+    return _page()
+
+
+@blp.get("/table/<uuid:game_id>")
+def table(game_id: UUID) -> Response:
+    return _page()
+
+
+@blp.get("/static/<path:filename>")
+def asset(filename: str) -> Response:
+    if filename.endswith(".d.ts") or filename == "index.html":
+        abort(404)
+    response = send_from_directory(STATIC, filename, max_age=0)  # revalidated: ETag
+    response.headers["Content-Security-Policy"] = PAGE_POLICY
+    return response
+
+
+def _page() -> Response:
+    response = send_from_directory(STATIC, "index.html", max_age=0)
+    response.headers["Content-Security-Policy"] = PAGE_POLICY
+    return response

@@ -1,0 +1,61 @@
+// Cards: their names in words (for screen readers, the log and the choices) and their
+// pictures, which the service draws at /play/cards/<id>.svg for any front end.
+
+import { html } from "../vendor/htm-3.1.1/standalone.module.js";
+import { t } from "./i18n.js";
+
+const RANKS = /** @type {const} */ ({
+  A: "rank_A", 2: "rank_2", 3: "rank_3", 4: "rank_4", 5: "rank_5", 6: "rank_6", 7: "rank_7",
+  8: "rank_8", 9: "rank_9", 10: "rank_10", J: "rank_J", Q: "rank_Q", K: "rank_K",
+});
+const SUITS = /** @type {const} */ ({ C: "suit_C", D: "suit_D", H: "suit_H", S: "suit_S" });
+const COLOURS = /** @type {const} */ ({
+  pink: "colour_pink", green: "colour_green", blue: "colour_blue", orange: "colour_orange",
+});
+
+export const rankOf = (/** @type {string} */ card) => card.slice(0, -1);
+export const suitOf = (/** @type {string} */ card) => card.slice(-1);
+
+/** "seven of hearts", "Jacob", "pink outfit, piece 2": the card's name in words. */
+export function cardName(/** @type {string} */ card) {
+  if (card === "JK") return t("joker");
+  const family = /^G(\d)-([MF])-(\d+)$/.exec(card);
+  if (family) {
+    const [, generation, sex, number] = family;
+    if (card === "G1-M-01") return "Jacob";
+    if (card === "G1-F-01") return "Emily";
+    return t(sex === "M" ? "family_man" : "family_woman", { generation, number: Number(number) });
+  }
+  const outfit = /^(pink|green|blue|orange)-(\d)$/.exec(card);
+  if (outfit) {
+    const colour = t(COLOURS[/** @type {keyof typeof COLOURS} */ (outfit[1])]);
+    return t("outfit_piece", { colour, piece: outfit[2] });
+  }
+  return t("card_name", { rank: rankName(rankOf(card)), suit: suitName(suitOf(card)) });
+}
+
+export function rankName(/** @type {string} */ rank) {
+  const key = RANKS[/** @type {keyof typeof RANKS} */ (rank)];
+  return key ? t(key) : rank;
+}
+
+export function suitName(/** @type {string} */ suit) {
+  const key = SUITS[/** @type {keyof typeof SUITS} */ (suit)];
+  return key ? t(key) : suit;
+}
+
+export function colourName(/** @type {string} */ colour) {
+  const key = COLOURS[/** @type {keyof typeof COLOURS} */ (colour)];
+  return key ? t(key) : colour;
+}
+
+/**
+ * A card's picture; face down without an id. ``small`` for the others' piles and the
+ * log. Its name is its alternative text.
+ * @param {{card?: string | null, small?: boolean}} props
+ */
+export function Card({ card, small = false }) {
+  const name = card ? cardName(card) : t("face_down");
+  const src = `/play/cards/${card || "back"}.svg`;
+  return html`<img class=${small ? "card small" : "card"} src=${src} alt=${name} title=${name} />`;
+}

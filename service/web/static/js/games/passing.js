@@ -1,0 +1,38 @@
+// Old Maid and Blind Date: the hand offered to you, face down, one card a button
+// (a take move each); the pairs each seat laid; the odd card.
+
+import { html } from "../../vendor/htm-3.1.1/standalone.module.js";
+import { Card } from "../cards.js";
+import { t } from "../i18n.js";
+import { moveLabel } from "../words.js";
+
+/** @param {import("../table.js").BoardProps} props */
+export function PassingBoard({ view, game, act, busy, name }) {
+  const offer = view.offer;
+  const takes = view.legal_moves.filter((move) => move.type === "take");
+  return html`
+    <section class="board passing">
+      ${offer && html`
+        <div class="offer">
+          <h2>${t("offer_from", { seat: name(offer.from_seat) })}</h2>
+          <ul class="cards face-down">
+            ${Array.from({ length: offer.positions }, (_, position) => {
+              const move = takes.find((take) => take.type === "take" && take.position === position);
+              return html`<li key=${position}>${move
+                ? html`<button class="card-button playable" data-move=${JSON.stringify(move)} disabled=${busy}
+                    aria-label=${moveLabel(move, name)} onClick=${() => act(move)}><${Card} /></button>`
+                : html`<${Card} />`}</li>`;
+            })}
+          </ul>
+        </div>`}
+      <div class="laid">
+        ${game.seats.map((seat) => seat.pairs?.length ? html`
+          <div class="pairs"><h3>${t("pairs_of", { seat: seat.name })}</h3>
+            <ul class="cards">${seat.pairs.slice(-3).flat().map((card) => html`<li><${Card} card=${card} small /></li>`)}</ul>
+            ${seat.pairs.length > 3 && html`<p>${t("pairs_more", { n: seat.pairs.length - 3 })}</p>`}
+          </div>` : null)}
+      </div>
+      ${view.loser !== null && view.loser !== undefined && html`
+        <p class="loser">${t("odd_card_with", { seat: name(view.loser), card: view.odd_card ? "" : "" })}</p>`}
+    </section>`;
+}

@@ -1,0 +1,117 @@
+// Following a table live: the event stream read with fetch (EventSource cannot send the
+// Authorization header), resumed from the last event seen with Last-Event-ID after any
+// drop, after a jittered pause that grows while it keeps failing; where the stream is
+// refused three times in a row, long polls instead. A page that slept catches up from
+// the log, since every connection resumes from the last event it saw.
+
+import { API, Problem, backoff, pause } from "./api.js";
+
+/** @typedef {import("api-schema").components["schemas"]["Event"]} GameEvent */
+/** @typedef {"live" | "connecting" | "polling" | "offline"} LinkState */
+
+/**
+ * @param {string} gameId
+ * @param {{token: string | null, after: number,
+ *          onEvents: (events: GameEvent[]) => void,
+ *          onState: (state: LinkState) => void}} handlers
+ * @returns {() => void} stops following
+ */
+export function follow(gameId, { token, after, onEvents, onState }) {
+  const stop = new AbortController();
+  let last = after;
+  const seen = (/** @type {GameEvent[]} */ events) => {
+    const fresh = events.filter((event) => event.seq > last);
+    if (!fresh.length) return;
+    last = fresh[fresh.length - 1].seq;
+    onEvents(fresh);
+  };
+  (async () => {
+    let failures = 0;
+    while (!stop.signal.aborted) {
+      onState(failures ? "offline" : "connecting");
+      try {
+        const ended = failures >= 3 && !streamWorks
+          ? await longPoll(gameId, token, last, seen, stop.signal)
+          : await stream(gameId, token, last, seen, stop.signal, () => {
+              failures = 0;
+              onState("live");
+            });
+        if (ended) return;
+        if (failures >= 3) onState("polling");
+      } catch (error) {
+        if (stop.signal.aborted) return;
+        if (error instanceof Problem && ![0, 408, 429, 502, 503, 504].includes(error.status)) {
+          onState("offline");
+          return; // an unknown game, a retired token: no retry changes it
+        }
+        failures++;
+        await pause(backoff(failures));
+      }
+    }
+  })();
+  return () => stop.abort();
+}
+
+let streamWorks = false; // once a stream opened, this browser reads streams
+
+/**
+ * One stream until the server closes it; true once the match is finished.
+ * @param {string} gameId @param {string | null} token @param {number} after
+ * @param {(events: GameEvent[]) => void} seen @param {AbortSignal} signal
+ * @param {() => void} opened
+ */
+async function stream(gameId, token, after, seen, signal, opened) {
+  const headers = /** @type {Record<string, string>} */ ({
+    Accept: "text/event-stream",
+    "Last-Event-ID": String(after),
+  });
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const answer = await fetch(`${API}/games/${gameId}/stream`, { headers, signal });
+  if (!answer.ok || !answer.body) {
+    const body = await answer.json().catch(() => ({}));
+    throw new Problem(answer.status, body, Number(answer.headers.get("Retry-After") || 0));
+  }
+  streamWorks = true;
+  opened();
+  const reader = answer.body.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = "";
+  /** @type {Record<string, string>} */
+  let fields = {};
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) return false; // closed after its time: connect again
+    buffer += value;
+    const lines = buffer.split(/\r?\n/);
+    buffer = lines.pop() || "";
+    for (const line of lines) {
+      if (line) {
+        const colon = line.indexOf(":");
+        if (colon > 0) fields[line.slice(0, colon)] = line.slice(colon + 1).replace(/^ /, "");
+        continue;
+      }
+      if (fields.event === "end") return true;
+      if (fields.data && fields.id) seen([JSON.parse(fields.data)]);
+      fields = {};
+    }
+  }
+}
+
+/**
+ * Long polls until the match is finished (true) or one fails (it throws).
+ * @param {string} gameId @param {string | null} token @param {number} after
+ * @param {(events: GameEvent[]) => void} seen @param {AbortSignal} signal
+ */
+async function longPoll(gameId, token, after, seen, signal) {
+  const headers = /** @type {Record<string, string>} */ ({ Accept: "application/json" });
+  if (token) headers.Authorization = `Bearer ${token}`;
+  for (let last = after; !signal.aborted; ) {
+    const path = `${API}/games/${gameId}/events?after=${last}&wait=25&limit=500`;
+    const answer = await fetch(path, { headers, signal });
+    const page = await answer.json();
+    if (!answer.ok) throw new Problem(answer.status, page, 0);
+    seen(page.events);
+    if (page.events.length) last = page.events[page.events.length - 1].seq;
+    if (page.events.some((/** @type {GameEvent} */ e) => e.type === "game_over")) return true;
+  }
+  return true;
+}
