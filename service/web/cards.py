@@ -72,7 +72,8 @@ OUTFIT_PATTERNS = {
 
 
 def _svg(title: str, body: str, defs: str = "") -> str:
-    """A card: its frame, its name, and what is drawn on it."""
+    """A card: its frame, its name, and what is drawn on it. An id in ``defs`` names its
+    drawing ("suit-H", "pattern-pink"), so cards inlined in one page may share it."""
     return (
         '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 250 350" width="250" '
         f'height="350" role="img" font-family="{FONT}" font-weight="700" text-anchor="middle">'
