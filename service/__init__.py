@@ -138,6 +138,7 @@ def _gzip(app: Flask) -> None:
             "text/css",
             "text/javascript",
             "application/javascript",
+            "image/svg+xml",  # the cards' pictures
         ],
     )
     Compress(app)

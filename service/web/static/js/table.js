@@ -254,7 +254,7 @@ function Actions(/** @type {BoardProps} */ { view, act, busy, name }) {
   const hand = view.hand || [];
   const rest = view.legal_moves.filter((move) => {
     const card = cardOfMove(move);
-    if (move.type === "take") return false; // the board shows the offer
+    if (move.type === "take" && view.offer) return false; // the board shows the offer
     if (move.type === "ask") return !hand.some((held) => held.slice(0, -1) === move.rank);
     return !(card && hand.includes(card));
   });
@@ -347,13 +347,13 @@ function RoundEnd(/** @type {{game: Game, log: GameEvent[], kept: import("./api.
     </section>`;
 }
 
-/** The log in words, the newest last. */
+/** The log in words, the newest first. */
 function Log(/** @type {{log: GameEvent[], name: (seat: number | null | undefined) => string}} */ { log, name }) {
-  const shown = log.slice(-LOG_SHOWN);
+  const shown = log.slice(-LOG_SHOWN).reverse();
   return html`
     <section class="log">
       <h2>${t("log")}</h2>
-      <ol aria-live="polite" aria-relevant="additions">
+      <ol reversed aria-live="polite" aria-relevant="additions">
         ${shown.map((event) => html`<li key=${event.seq} class=${event.by ? `by-${event.by}` : ""}>${sentence(event, name)}</li>`)}
       </ol>
     </section>`;

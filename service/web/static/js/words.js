@@ -8,6 +8,7 @@ import { t } from "./i18n.js";
 /** @typedef {S["Event"]} GameEvent */
 /** @typedef {S["Move"]} Move */
 /** @typedef {(seat: number | null | undefined) => string} Namer */
+/** @typedef {import("./i18n.js").Key} Key */
 
 const cards = (/** @type {string[] | undefined} */ list) => (list || []).map(cardName).join(", ");
 
@@ -61,7 +62,9 @@ export function sentence(event, name) {
     case "pick":
       return data.card ? say("ev_pick_seen", { card: cardName(data.card) }) : say("ev_pick");
     case "roll":
-      return say("ev_roll", { die: data.die, space: data.space || "" });
+      return say("ev_roll", { die: data.die, space: data.space ? t(/** @type {Key} */ (`space_${data.space}`)) : "" });
+    case "piles":
+      return t("ev_piles", { draw: data.draw_pile, discard: data.discard_pile });
     case "discard":
       return say("ev_discard", { card: cardName(data.card) });
     case "give":

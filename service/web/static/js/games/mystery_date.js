@@ -1,11 +1,23 @@
-// Mystery Date: the board from the catalogue's deck.board with each seat's piece and
-// the doors, the piles, what the last door showed and the outfits you could show.
+// Mystery Date: the board's loop of 32 spaces (the catalogue's deck.board) around the
+// table, each seat's piece and the doors; in the middle the piles, what the last door
+// showed and the outfits you could show.
 
 import { html } from "../../vendor/htm-3.1.1/standalone.module.js";
 import { Card, colourName } from "../cards.js";
 import { t } from "../i18n.js";
 
 /** @typedef {{index: number, kind: string, label: string, door_with_mid_side_doors: boolean}} Space */
+/** @typedef {import("../i18n.js").Key} Key */
+
+const SIDE = 8; // spaces a side: the loop runs clockwise round a 9 x 9 grid
+
+/** Where space ``index`` sits on the grid: clockwise from the top left corner. */
+function cell(/** @type {number} */ index) {
+  const side = Math.floor(index / SIDE);
+  const step = index % SIDE;
+  const [row, column] = [[1, 1 + step], [1 + step, SIDE + 1], [SIDE + 1, SIDE + 1 - step], [SIDE + 1 - step, 1]][side];
+  return { gridRow: String(row), gridColumn: String(column) };
+}
 
 /** @param {import("../table.js").BoardProps} props */
 export function DateBoard({ view, game, entry, name }) {
@@ -15,21 +27,23 @@ export function DateBoard({ view, game, entry, name }) {
   const door = view.last_door;
   return html`
     <section class="board date">
-      <ol class="track" aria-label=${t("board")}>
+      <ol class="loop" aria-label=${t("board")}>
         ${spaces.map((space) => {
           const here = players.filter((player) => player.position === space.index);
-          const isDoor = space.kind === "door" || (midDoors && space.door_with_mid_side_doors);
-          return html`<li class=${isDoor ? "space door" : "space"} title=${space.label}>
-            <span class="label">${isDoor ? "🚪" : space.index}</span>
+          const kind = midDoors && space.door_with_mid_side_doors ? "door" : space.kind;
+          return html`<li class=${`space ${kind}`} style=${cell(space.index)}>
+            <span class="label">${t(/** @type {Key} */ (`space_${kind}`))}</span>
             ${here.map((player) => html`<span class=${`piece p${player.seat}`}>${name(player.seat)}</span>`)}
           </li>`;
         })}
+        <li class="middle">
+          <p>${t(/** @type {Key} */ (`phase_${view.phase}`))}</p>
+          <div class="pile"><h2>${t("draw_pile_n", { n: view.draw_pile })}</h2>${view.draw_pile ? html`<${Card} small />` : null}</div>
+          <div class="pile"><h2>${t("discard_pile_n", { n: view.discard_pile })}</h2>${view.top_discard ? html`<${Card} card=${view.top_discard} small />` : null}</div>
+          ${view.ready?.length ? html`<p>${t("ready_outfits", { colours: view.ready.map(colourName).join(", ") })}</p>` : null}
+          ${door && html`<p class="door-result">${t("door_opened", { seat: name(door.seat), colour: colourName(door.colour), outcome: t(/** @type {Key} */ (`outcome_${door.outcome}`)) })}</p>`}
+          ${view.winner !== null && view.winner !== undefined && html`<p class="winner">${t("date_winner", { seat: name(view.winner) })}</p>`}
+        </li>
       </ol>
-      <p>${t(`phase_${view.phase}`)}</p>
-      <div class="pile"><h2>${t("draw_pile_n", { n: view.draw_pile })}</h2>${view.draw_pile ? html`<${Card} />` : null}</div>
-      <div class="pile"><h2>${t("discard_pile_n", { n: view.discard_pile })}</h2>${view.top_discard ? html`<${Card} card=${view.top_discard} />` : null}</div>
-      ${view.ready?.length ? html`<p>${t("ready_outfits", { colours: view.ready.map(colourName).join(", ") })}</p>` : null}
-      ${door && html`<p class="door-result">${t("door_opened", { seat: name(door.seat), colour: colourName(door.colour), outcome: t(`outcome_${door.outcome}`) })}</p>`}
-      ${view.winner !== null && view.winner !== undefined && html`<p class="winner">${t("date_winner", { seat: name(view.winner) })}</p>`}
     </section>`;
 }
