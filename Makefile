@@ -7,7 +7,7 @@ WORKERS ?= 2
 TEST_DATABASE_URL ?= postgresql://postgres@127.0.0.1:5432/test
 export TEST_DATABASE_URL
 
-.PHONY: run test chaos fuzz install install-dev migrate openapi lint lint-openapi lint-docker bench bench-push bench-spoons sdk sdk-diff sdk-check e2e compare-openspiel clean
+.PHONY: run test chaos fuzz install install-dev migrate openapi lint lint-openapi lint-docker bench bench-push bench-spoons sdk sdk-diff sdk-check ts ts-diff e2e compare-openspiel clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -22,7 +22,13 @@ $(VENV)/.installed-dev: pyproject.toml clients/python/pyproject.toml | $(BIN)/py
 	touch $@ $(VENV)/.installed
 
 install: $(VENV)/.installed
-install-dev: $(VENV)/.installed-dev
+# Node's packages (package-lock.json): the tooling and the workspace clients/typescript,
+# installed with the dev extras wherever npm is.
+node_modules/.installed: package.json package-lock.json clients/typescript/package.json
+	npm ci --no-audit --no-fund
+	touch $@
+
+install-dev: $(VENV)/.installed-dev $(if $(shell command -v npm),node_modules/.installed)
 
 migrate: install
 	$(BIN)/alembic upgrade head
@@ -44,6 +50,16 @@ sdk: install-dev
 sdk-diff: sdk
 	git diff --exit-code -- clients/python
 	test -z "$$(git status --porcelain -- clients/python)"
+
+# The TypeScript client's declarations in clients/typescript, generated from
+# openapi/openapi.json (committed): src/schema.d.ts, and types/ from src/index.js's JSDoc.
+ts: node_modules/.installed
+	node clients/typescript/scripts/generate.mjs
+
+# CI: the committed declarations are what the committed spec and client generate.
+ts-diff: ts
+	git diff --exit-code -- clients/typescript/src/schema.d.ts clients/typescript/types
+	test -z "$$(git status --porcelain -- clients/typescript/src/schema.d.ts clients/typescript/types)"
 
 # The generated SDK type-checked and played, and examples/bot.py through every game.
 sdk-check: install-dev
@@ -78,6 +94,9 @@ lint: install-dev
 	$(BIN)/ruff check service tests migrations tools examples gunicorn.conf.py
 	$(BIN)/ruff format --check service tests migrations tools examples gunicorn.conf.py
 	$(BIN)/mypy service
+	test -x node_modules/.bin/tsc || npm ci --no-audit --no-fund
+	npx tsc -p tsconfig.json
+	npx tsc -p clients/typescript/tsconfig.json
 
 # Redocly CLI's recommended rules (redocly.yaml) over the exported spec; the CLI is pinned
 # in package.json and installed from package-lock.json on first use.
