@@ -15,9 +15,7 @@ import { cardOfMove, moveLabel, sentence } from "./words.js";
 /** @typedef {S["Move"]} Move */
 /** @typedef {S["Event"]} GameEvent */
 /** @typedef {S["CatalogEntry"]} Entry */
-/** @typedef {{seat?: number | null, legal_moves: Move[], to_act: number[], deadline?: string | null,
- *   status: string, type: string, hand?: string[] | null, version: number,
- *   seed_commitment?: string | null, [more: string]: any}} View */
+/** @typedef {S["View"]} View */
 /** @typedef {import("./i18n.js").Key} Key */
 
 const LOG_SHOWN = 40;
@@ -115,7 +113,7 @@ export function TablePage({ gameId, catalogue }) {
     }
   }
 
-  const Board = BOARDS[view.type];
+  const Board = BOARDS[view.type]; // a game without a board: the spec grew, tsc says so
   const props = { view, game, entry, name, act, busy };
   return html`
     <section class="table" aria-busy=${busy}>
@@ -175,7 +173,7 @@ export function refusal(/** @type {unknown} */ error) {
 /** Every seat: name, kind, cards, state, whose turn, thinking, and the clock. */
 function Seats(/** @type {{game: Game, view: View, own: number | null}} */ { game, view, own }) {
   const now = useTick(view.deadline ? 250 : 0);
-  const players = /** @type {Record<string, any>[]} */ (view.players || []);
+  const players = /** @type {Record<string, any>[]} */ (view.players);
   return html`
     <ol class="seats">
       ${game.seats.map((seat) => {
@@ -254,7 +252,7 @@ function Actions(/** @type {BoardProps} */ { view, act, busy, name }) {
   const hand = view.hand || [];
   const rest = view.legal_moves.filter((move) => {
     const card = cardOfMove(move);
-    if (move.type === "take" && view.offer) return false; // the board shows the offer
+    if (move.type === "take" && "offer" in view && view.offer) return false; // the board shows it
     if (move.type === "ask") return !hand.some((held) => held.slice(0, -1) === move.rank);
     return !(card && hand.includes(card));
   });

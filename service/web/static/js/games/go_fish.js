@@ -6,10 +6,11 @@ import { t } from "../i18n.js";
 
 /** @param {import("../table.js").BoardProps} props */
 export function FishBoard({ view, name }) {
-  const players = /** @type {{seat: number, books: string[]}[]} */ (view.players || []);
+  if (view.type !== "go-fish") return null;
+  const players = view.players ?? [];
   return html`
     <section class="board fish">
-      <div class="pile"><h2>${t("stock_n", { n: view.stock })}</h2>${view.stock ? html`<${Card} />` : null}</div>
+      <div class="pile"><h2>${t("stock_n", { n: view.stock ?? 0 })}</h2>${view.stock ? html`<${Card} />` : null}</div>
       <ul class="books">
         ${players.map((player) => html`<li><strong>${name(player.seat)}</strong>:
           ${player.books.length ? player.books.map(rankName).join(", ") : t("no_books")}</li>`)}

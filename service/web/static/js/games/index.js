@@ -7,7 +7,8 @@ import { FishBoard } from "./go_fish.js";
 import { PassingBoard } from "./passing.js";
 import { SpoonsBoard } from "./spoons.js";
 
-/** @type {Record<string, (props: import("../table.js").BoardProps) => unknown>} */
+/** @type {Record<import("api-schema").components["schemas"]["GameType"],
+ *   (props: import("../table.js").BoardProps) => unknown>} */
 export const BOARDS = {
   "old-maid": PassingBoard,
   "blind-date": PassingBoard,

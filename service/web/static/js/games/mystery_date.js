@@ -21,9 +21,10 @@ function cell(/** @type {number} */ index) {
 
 /** @param {import("../table.js").BoardProps} props */
 export function DateBoard({ view, game, entry, name }) {
+  if (view.type !== "mystery-date") return null;
   const spaces = /** @type {Space[]} */ (entry?.deck.board || []);
   const midDoors = Boolean(game.options.mid_side_doors);
-  const players = /** @type {{seat: number, position: number, cards: number}[]} */ (view.players || []);
+  const players = view.players ?? [];
   const door = view.last_door;
   return html`
     <section class="board date">
@@ -38,8 +39,8 @@ export function DateBoard({ view, game, entry, name }) {
         })}
         <li class="middle">
           <p>${t(/** @type {Key} */ (`phase_${view.phase}`))}</p>
-          <div class="pile"><h2>${t("draw_pile_n", { n: view.draw_pile })}</h2>${view.draw_pile ? html`<${Card} small />` : null}</div>
-          <div class="pile"><h2>${t("discard_pile_n", { n: view.discard_pile })}</h2>${view.top_discard ? html`<${Card} card=${view.top_discard} small />` : null}</div>
+          <div class="pile"><h2>${t("draw_pile_n", { n: view.draw_pile ?? 0 })}</h2>${view.draw_pile ? html`<${Card} small />` : null}</div>
+          <div class="pile"><h2>${t("discard_pile_n", { n: view.discard_pile ?? 0 })}</h2>${view.top_discard ? html`<${Card} card=${view.top_discard} small />` : null}</div>
           ${view.ready?.length ? html`<p>${t("ready_outfits", { colours: view.ready.map(colourName).join(", ") })}</p>` : null}
           ${door && html`<p class="door-result">${t("door_opened", { seat: name(door.seat), colour: colourName(door.colour), outcome: t(/** @type {Key} */ (`outcome_${door.outcome}`)) })}</p>`}
           ${view.winner !== null && view.winner !== undefined && html`<p class="winner">${t("date_winner", { seat: name(view.winner) })}</p>`}

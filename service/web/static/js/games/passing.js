@@ -8,6 +8,7 @@ import { moveLabel } from "../words.js";
 
 /** @param {import("../table.js").BoardProps} props */
 export function PassingBoard({ view, game, act, busy, name }) {
+  if (view.type !== "old-maid" && view.type !== "blind-date") return null;
   const offer = view.offer;
   const takes = view.legal_moves.filter((move) => move.type === "take");
   return html`
@@ -33,6 +34,6 @@ export function PassingBoard({ view, game, act, busy, name }) {
           </div>` : null)}
       </div>
       ${view.loser !== null && view.loser !== undefined && html`
-        <p class="loser">${t("odd_card_with", { seat: name(view.loser), card: view.odd_card ? "" : "" })}</p>`}
+        <p class="loser">${t("odd_card_with", { seat: name(view.loser) })}</p>`}
     </section>`;
 }

@@ -6,13 +6,14 @@ import { t } from "../i18n.js";
 
 /** @param {import("../table.js").BoardProps} props */
 export function SpoonsBoard({ view, name }) {
+  if (view.type !== "spoons") return null;
   return html`
     <section class="board spoons">
       ${view.pile !== null && view.pile !== undefined && html`
         <div class="pile"><h2>${t("incoming_n", { n: view.pile })}</h2>${view.pile ? html`<${Card} />` : null}</div>`}
-      <p>${t(`signal_${view.signal}`)}</p>
-      ${view.signals.length > 0 && html`<p class="signals">${t("signals_so_far")}
-        ${view.signals.map((/** @type {number} */ seat) => name(seat)).join(" → ")}</p>`}
+      <p>${t(/** @type {import("../i18n.js").Key} */ (`signal_${view.signal}`))}</p>
+      ${(view.signals ?? []).length > 0 && html`<p class="signals">${t("signals_so_far")}
+        ${(view.signals ?? []).map((/** @type {number} */ seat) => name(seat)).join(" → ")}</p>`}
       ${view.loser !== null && view.loser !== undefined && html`<p class="loser">${t("spoons_loser", { seat: name(view.loser) })}</p>`}
     </section>`;
 }
