@@ -2,7 +2,11 @@
 // pictures, which the service draws at /play/cards/<id>.svg for any front end.
 
 import { html } from "../vendor/htm-3.1.1/standalone.module.js";
+import { API } from "./api.js";
 import { t } from "./i18n.js";
+
+// The pictures come from the service, also when this page is served from elsewhere.
+const SERVICE = new URL(API, location.href).origin;
 
 const RANKS = /** @type {const} */ ({
   A: "rank_A", 2: "rank_2", 3: "rank_3", 4: "rank_4", 5: "rank_5", 6: "rank_6", 7: "rank_7",
@@ -56,6 +60,6 @@ export function colourName(/** @type {string} */ colour) {
  */
 export function Card({ card, small = false }) {
   const name = card ? cardName(card) : t("face_down");
-  const src = `/play/cards/${card || "back"}.svg`;
+  const src = `${SERVICE}/play/cards/${card || "back"}.svg`;
   return html`<img class=${small ? "card small" : "card"} src=${src} alt=${name} title=${name} />`;
 }
