@@ -16,6 +16,7 @@ export class Problem extends Error {
     this.status = status;
     this.code = body.code || "http_error";
     this.retryAfter = retryAfter;
+    this.until = Date.now() + retryAfter * 1000; // when asking again may succeed
   }
 }
 

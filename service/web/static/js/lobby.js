@@ -5,7 +5,7 @@
 import { html, useEffect, useState } from "../vendor/htm-3.1.1/standalone.module.js";
 import { call, keepSeating } from "./api.js";
 import { t } from "./i18n.js";
-import { refusal } from "./table.js";
+import { Notice } from "./table.js";
 
 /** @typedef {import("api-schema").components["schemas"]} S */
 /** @typedef {S["CatalogEntry"]} Entry */
@@ -28,7 +28,7 @@ async function createTable(/** @type {Record<string, unknown>} */ body, /** @typ
 
 /** @param {{catalogue: Entry[]}} props */
 export function Lobby({ catalogue }) {
-  const [notice, setNotice] = useState(/** @type {string | null} */ (null));
+  const [notice, setNotice] = useState(/** @type {unknown} */ (null));
   const [busy, setBusy] = useState(false);
 
   async function attempt(/** @type {() => Promise<void>} */ task) {
@@ -37,7 +37,7 @@ export function Lobby({ catalogue }) {
     try {
       await task();
     } catch (error) {
-      setNotice(refusal(error));
+      setNotice(error);
       setBusy(false);
     }
   }
@@ -55,7 +55,7 @@ export function Lobby({ catalogue }) {
   return html`
     <section class="lobby">
       <h1>${t("lobby_title")}</h1>
-      ${notice && html`<p class="notice" role="alert">${notice}</p>`}
+      <${Notice} error=${notice} />
       <ul class="games">
         ${catalogue.map((entry) => html`
           <li class="game">

@@ -27,7 +27,7 @@ export function TablePage({ gameId, catalogue }) {
   const [view, setView] = useState(/** @type {View | null} */ (null));
   const [log, setLog] = useState(/** @type {GameEvent[]} */ ([]));
   const [link, setLink] = useState("connecting");
-  const [notice, setNotice] = useState(/** @type {string | null} */ (null));
+  const [notice, setNotice] = useState(/** @type {unknown} */ (null));
   const [busy, setBusy] = useState(false);
   const refreshing = useRef(/** @type {number | null} */ (null));
   const token = kept.token || kept.host;
@@ -41,7 +41,7 @@ export function TablePage({ gameId, catalogue }) {
       setGame(summary);
       setView(seen);
     } catch (error) {
-      setNotice(refusal(error));
+      setNotice(error);
     }
   }
 
@@ -72,7 +72,7 @@ export function TablePage({ gameId, catalogue }) {
   }, [gameId, token]);
 
   if (!game || !view) {
-    return html`<section class="table"><p>${notice || t("loading")}</p></section>`;
+    return html`<section class="table"><p>${notice ? refusal(notice) : t("loading")}</p></section>`;
   }
   const entry = catalogue.find((item) => item.slug === game.type);
   const name = (/** @type {number | null | undefined} */ seat) =>
@@ -92,7 +92,7 @@ export function TablePage({ gameId, catalogue }) {
       logged(answer.events);
       refreshSoon();
     } catch (error) {
-      setNotice(refusal(error));
+      setNotice(error);
       refresh(); // stale version, not your turn: see the table as it is now
     } finally {
       setBusy(false);
@@ -107,7 +107,7 @@ export function TablePage({ gameId, catalogue }) {
       await task();
       await refresh();
     } catch (error) {
-      setNotice(refusal(error));
+      setNotice(error);
     } finally {
       setBusy(false);
     }
@@ -127,7 +127,7 @@ export function TablePage({ gameId, catalogue }) {
         ${kept.code && html`<p class="code">${t("code_to_share")} <strong>${kept.code}</strong></p>`}
         ${game.seeded && html`<p class="seeded">${t("seeded_table")}</p>`}
       </header>
-      ${notice && html`<p class="notice" role="alert">${notice}</p>`}
+      <${Notice} error=${notice} />
       <${Seats} game=${game} view=${view} own=${kept.seat} />
       ${view.status === "waiting"
         ? html`<${Waiting} game=${game} kept=${kept} setKept=${setKept} work=${work} busy=${busy} />`
@@ -153,6 +153,13 @@ function merge(old, events) {
   return fresh.length ? [...old, ...fresh] : old;
 }
 
+/** A refusal shown, with its Retry-After counting down. */
+export function Notice(/** @type {{error: unknown}} */ { error }) {
+  const counting = error instanceof Problem && error.code === "too_many_requests";
+  useTick(counting ? 1000 : 0);
+  return error ? html`<p class="notice" role="alert">${refusal(error)}</p>` : null;
+}
+
 /** A refusal in words: the problem's code, with the engine's reason where it gave one. */
 export function refusal(/** @type {unknown} */ error) {
   if (!(error instanceof Problem)) return t("problem_unknown");
@@ -160,8 +167,7 @@ export function refusal(/** @type {unknown} */ error) {
     case "illegal_move":
       return t("problem_illegal_move", { reason: error.message });
     case "too_many_requests":
-    case "rate_limited":
-      return t("problem_too_many", { seconds: error.retryAfter || 60 });
+      return t("problem_too_many", { seconds: Math.max(0, Math.ceil((error.until - Date.now()) / 1000)) });
     default: {
       const key = /** @type {Key} */ (`problem_${error.code}`);
       const text = t(key);
