@@ -196,6 +196,7 @@ function Seats(/** @type {{game: Game, view: View, own: number | null}} */ { gam
             ${seat.safe && html`<span class="badge">${t("safe")}</span>`}
             ${seat.out && !seat.safe && html`<span class="badge">${t("out")}</span>`}
             ${seat.score !== null && seat.score !== undefined && html`<span>${t("score_n", { n: seat.score })}</span>`}
+            ${seat.lives !== null && seat.lives !== undefined && html`<span>${t("lives_n", { n: seat.lives })}</span>`}
             ${extra.pig ? html`<span class="badge">${extra.pig}</span>` : null}
             ${extra.signalled && html`<span class="badge">${t("signalled")}</span>`}
             ${extra.books?.length ? html`<span>${t("books_n", { n: extra.books.length })}</span>` : null}

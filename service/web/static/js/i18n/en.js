@@ -41,6 +41,7 @@ export default {
   out: "out",
   score_n: "score {n}",
   signalled: "signalled",
+  lives_n: "{n} lives",
   books_n: "{n} books",
   thinking: "thinking…",
   to_act: "to play",

@@ -42,6 +42,7 @@ export default {
   out: "pois pelistä",
   score_n: "pisteet {n}",
   signalled: "antoi merkin",
+  lives_n: "{n} elämää",
   books_n: "{n} kirjaa",
   thinking: "miettii…",
   to_act: "vuorossa",
