@@ -130,4 +130,4 @@ compare-openspiel:
 	.venv-openspiel/bin/python tools/compare_openspiel.py $(GAMES)
 
 clean:
-	rm -rf $(VENV) .venv-openspiel instance .pytest_cache .hypothesis tests/e2e/screenshots
+	rm -rf $(VENV) .venv-openspiel instance .pytest_cache .hypothesis tests/e2e/screenshots node_modules
