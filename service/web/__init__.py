@@ -1,7 +1,7 @@
 """The web table at ``/play``: static pages and ES modules that use only the public API
 (``/v1``), and each card's picture at a stable URL (``/play/cards/<id>.svg``)."""
 
-from flask import Flask
+from flask import Flask, redirect
 
 from . import cards, pages
 
@@ -9,3 +9,5 @@ from . import cards, pages
 def init_app(app: Flask) -> None:
     app.register_blueprint(pages.blp)
     app.register_blueprint(cards.blp)
+    # the service's front door: people come to play (the API's own page is /docs)
+    app.add_url_rule("/", "front_door", lambda: redirect("/play", code=302))

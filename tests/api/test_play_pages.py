@@ -44,3 +44,9 @@ def test_nothing_else_is_served(client, path):
     answer = client.get(path)
     assert answer.status_code == 404
     assert answer.content_type == "application/problem+json"
+
+
+def test_the_front_door_leads_to_the_lobby(client):
+    answer = client.get("/")
+    assert answer.status_code == 302
+    assert answer.headers["Location"] == "/play"
