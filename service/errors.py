@@ -32,6 +32,10 @@ class TableFull(ServiceError):
     status, code, title = 409, "table_full", "The table is full"
 
 
+class UnsupportedMediaType(ServiceError):
+    status, code, title = 415, "unsupported_media_type", "The body is not sent as JSON"
+
+
 class WrongPhase(ServiceError):
     status, code, title = 409, "wrong_phase", "Not possible in this phase of the game"
 

@@ -14,18 +14,24 @@ from flask import Response, current_app, request
 from flask_smorest.utils import unpack_tuple_response
 from webargs.flaskparser import FlaskParser, abort
 
+from ..errors import UnsupportedMediaType
+
 
 def read_body() -> None:
     """Read the whole body before the view, and before its database deadline starts: a
     client slow to send is the server's to answer (a 408, ``service.serving``), never a
     database away. A chunked body beyond the size limit is a 413, as one with a
-    Content-Length is."""
+    Content-Length is. A body not said to be JSON is a 415: read as no body at all, it
+    would be refused for the fields it seems to lack."""
     chunked = "Transfer-Encoding" in request.headers
     if not (request.content_length or chunked):
         return
-    request.get_data(cache=True)
+    body = request.get_data(cache=True)
     if chunked:  # werkzeug stopped at the limit, silently
         request.stream.read(1)  # more than MAX_CONTENT_LENGTH: RequestEntityTooLarge (413)
+    if body and not request.is_json:
+        sent = request.mimetype or "no Content-Type"
+        raise UnsupportedMediaType(f"the body came as {sent}; send it as application/json")
 
 
 class Parser(FlaskParser):

@@ -103,6 +103,7 @@ COMMON_REFUSALS = {
     "Unauthorized": (401, "A malformed Authorization header, or a token of no seat of this game"),
     "NoSuchGame": (404, "No such game"),
     "BodyTooLarge": (413, "The body is larger than 64 KiB"),
+    "NotJson": (415, "The body is not sent as JSON (Content-Type: application/json)"),
     "DatabaseUnavailable": (503, "The database is away or overloaded: retry after Retry-After"),
 }
 
@@ -111,7 +112,8 @@ class CommonRefusals(BasePlugin):
     """An apispec plugin that documents, on every operation, the refusals it can answer
     by what it is, unless its view documents that status itself (with ``refusal``):
 
-    - one with a JSON body: 400 (malformed JSON) and 413 (body too large);
+    - one with a JSON body: 400 (malformed JSON), 413 (body too large) and 415 (not
+      sent as JSON);
     - one with security (a bearer token, even an optional one): 401;
     - one under a game's path (``{game_id}``): 404;
     - one of a blueprint that uses the database (``uses_database(endpoint)``): 503.
@@ -142,6 +144,7 @@ class CommonRefusals(BasePlugin):
             wanted = {
                 "MalformedBody": "requestBody" in operation,
                 "BodyTooLarge": "requestBody" in operation,
+                "NotJson": "requestBody" in operation,
                 "Unauthorized": bool(operation.get("security")),
                 "NoSuchGame": "{game_id}" in (path or ""),
                 "DatabaseUnavailable": database,

@@ -216,3 +216,18 @@ def test_a_public_deployment_allows_every_origin(cors_client):
     client = cors_client(["*"])
     answer = client.get(CATALOG, headers={"Origin": "https://anywhere.example"})
     assert answer.headers["Access-Control-Allow-Origin"] == "*"
+
+
+def test_a_body_not_sent_as_json_is_a_415_that_says_what_to_send(client):
+    lobby = client.get("/v1/games").json["games"]
+    answer = client.post(
+        "/v1/games", data='{"type": "old-maid"}', headers={"Content-Type": "text/plain"}
+    )
+    assert answer.status_code == 415
+    assert answer.content_type == "application/problem+json"
+    assert answer.json["code"] == "unsupported_media_type"
+    assert "application/json" in answer.json["detail"]
+    assert client.get("/v1/games").json["games"] == lobby, "nothing was created"
+    untyped = client.post("/v1/games", data='{"type": "old-maid"}', content_type="")
+    assert untyped.status_code == 415
+    assert client.post("/v1/games", json={"type": "old-maid"}).status_code == 201

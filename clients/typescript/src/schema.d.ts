@@ -1760,6 +1760,15 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
+        /** @description The body is not sent as JSON (Content-Type: application/json) */
+        NotJson: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
         /** @description A malformed Authorization header, or a token of no seat of this game */
         Unauthorized: {
             headers: {
@@ -1872,6 +1881,7 @@ export interface operations {
             };
             400: components["responses"]["MalformedBody"];
             413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["NotJson"];
             /** @description Invalid body or options; a seed on a public table */
             422: {
                 headers: {
@@ -1994,6 +2004,7 @@ export interface operations {
                 };
             };
             413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["NotJson"];
             422: components["responses"]["UNPROCESSABLE_ENTITY"];
             /** @description Too many joins or wrong codes from this client; see Retry-After */
             429: {
@@ -2060,6 +2071,7 @@ export interface operations {
                 };
             };
             413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["NotJson"];
             422: components["responses"]["UNPROCESSABLE_ENTITY"];
             /** @description Too many joins or wrong codes from this client; see Retry-After */
             429: {
@@ -2137,6 +2149,7 @@ export interface operations {
                 };
             };
             413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["NotJson"];
             422: components["responses"]["UNPROCESSABLE_ENTITY"];
             503: components["responses"]["DatabaseUnavailable"];
             default: components["responses"]["DEFAULT_ERROR"];
@@ -2375,6 +2388,7 @@ export interface operations {
                 };
             };
             413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["NotJson"];
             /** @description Not one of your legal_moves, or malformed */
             422: {
                 headers: {
