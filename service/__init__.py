@@ -94,7 +94,7 @@ CORS_REQUEST_HEADERS = [
     "Last-Event-ID",
     "X-Request-ID",
 ]
-CORS_RESPONSE_HEADERS = ["ETag", "Location", "Retry-After", "X-Request-ID"]
+CORS_RESPONSE_HEADERS = ["ETag", "Idempotent-Replayed", "Location", "Retry-After", "X-Request-ID"]
 
 
 def _allow_origins(app: Flask) -> None:

@@ -20,6 +20,9 @@ BODY_ETAG = "Weak, of this answer's body; send it back in If-None-Match"
 MAYBE_AUTH: list[dict[str, list[str]]] = [{}, {"seatToken": []}]
 
 
+REPLAYED = "Idempotent-Replayed"  # Stripe's convention
+
+
 def location(description: str) -> dict:
     """The Location header of a 201, for the document."""
     return {
@@ -196,7 +199,16 @@ class Moves(MethodView):
     @blp.arguments(schemas.MoveHeadersSchema, location="headers")
     @blp.arguments(schemas.MoveSchema)
     @blp.response(
-        201, schemas.MoveAnswerSchema, headers=location("The event log from the move's events on")
+        201,
+        schemas.MoveAnswerSchema,
+        headers={
+            **location("The event log from the move's events on"),
+            REPLAYED: {
+                "description": "`true` when this is the stored answer of an earlier request "
+                "with the same Idempotency-Key: nothing was applied this time",
+                "schema": {"type": "string", "enum": ["true"]},
+            },
+        },
     )
     @refusal(blp, 401, "No or unknown token")
     @refusal(blp, 403, "The host token plays no seat")
@@ -207,11 +219,14 @@ class Moves(MethodView):
     @blp.doc(operationId="play_move")
     def post(self, headers, body, game_id: uuid.UUID):
         """Play one of your legal_moves"""
-        answer = moves.move(
+        answered = moves.move(
             session(), game_id, bearer_token(), body, preconditions.of_headers(headers)
         )
-        after = answer["events"][0]["seq"] - 1
-        return answer, {"Location": url_for("games.Events", game_id=game_id, after=after)}
+        after = answered.body["events"][0]["seq"] - 1
+        sent = {"Location": url_for("games.Events", game_id=game_id, after=after)}
+        if answered.replayed:
+            sent[REPLAYED] = "true"
+        return answered.body, sent
 
 
 @blp.route("/games/<uuid:game_id>/events")

@@ -36,6 +36,15 @@ DUE_MARGIN = timedelta(seconds=1)  # far more than a move takes, bots and all
 
 
 @dataclass(frozen=True)
+class Answered:
+    """A move's answer, and whether it is the stored answer of an earlier request with
+    the same ``Idempotency-Key`` (nothing was applied this time)."""
+
+    body: dict[str, Any]
+    replayed: bool = False
+
+
+@dataclass(frozen=True)
 class Preconditions:
     idempotency_key: str | None = None
     version: int | None = None  # If-Match
@@ -47,7 +56,7 @@ def move(
     token: str | None,
     move: engine.Move,
     preconditions: Callable[[], Preconditions] = Preconditions,
-) -> dict[str, Any]:
+) -> Answered:
     """``preconditions`` reads the request's headers, called once the token is a seat's."""
     if session.get_bind().dialect.name == "postgresql":
         session.connection(execution_options={"isolation_level": "AUTOCOMMIT"})
@@ -76,7 +85,7 @@ def _play(
     token: str | None,
     move: engine.Move,
     preconditions: Callable[[], Preconditions],
-) -> dict[str, Any]:
+) -> Answered:
     now = clock.now()  # after the read; the times it begins are the commit's (settle)
     seat = require_seat(game, token)
     idempotency_key, expected_version = astuple(preconditions())
@@ -86,7 +95,7 @@ def _play(
         if first is not None:
             if first.request_hash != request_hash:
                 raise IdempotencyConflict("this Idempotency-Key was sent with another move")
-            return first.answer
+            return Answered(first.answer, replayed=True)
     rows = play.catch_up(session, game, now)  # what was due comes first
     if expected_version is not None and expected_version != game.version:
         raise StaleVersion(f"If-Match {expected_version}, but the game is at {game.version}")
@@ -103,7 +112,7 @@ def _play(
         remembered = {"seat": seat, "key": idempotency_key, "request_hash": request_hash}
         writes.remember(game, remembered | {"answer": answer})
     session.commit()
-    return answer
+    return Answered(answer)
 
 
 def _own_move(session: Session, game: Game, seat: int, move: engine.Move, now) -> list[LoggedEvent]:

@@ -245,6 +245,8 @@ def test_a_replayed_idempotency_key_returns_the_first_answer_and_applies_nothing
     assert again.status_code == 201
     assert again.json == first.json
     assert snapshot(table) == after_first
+    assert "Idempotent-Replayed" not in first.headers
+    assert again.headers["Idempotent-Replayed"] == "true", "the replay says it is one"
 
 
 def test_an_idempotency_key_reused_for_another_move(table):

@@ -2341,6 +2341,8 @@ export interface operations {
                 headers: {
                     /** @description The event log from the move's events on */
                     Location: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same Idempotency-Key: nothing was applied this time */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
