@@ -75,6 +75,17 @@ def on_starting(server) -> None:
         )
 
 
+def when_ready(server) -> None:
+    """One line that says where everything is."""
+    for address in server.cfg.bind:
+        base = f"http://{address}".replace("0.0.0.0", "127.0.0.1")
+        server.log.info(
+            "serving at %s: play at %s/play, API docs at %s/docs (spec %s/v1/openapi.json), "
+            "metrics at %s/metrics",
+            *([base] * 5),
+        )
+
+
 def post_worker_init(worker) -> None:
     """Each worker process's garbage collector leaves the objects of the start-up alone
     (``freeze``) and runs less often: with thousands of waiting greenlets a full
