@@ -124,11 +124,14 @@ function CreateForm({ catalogue, attempt, busy }) {
     </form>`;
 }
 
-/** One option of the catalogue: a choice among its allowed values, or a number. */
+/** One option of the catalogue: a number where it has a range (empty for none, where
+ * none is allowed), else a choice among its allowed values. */
 function OptionField(/** @type {{option: Option, value: unknown, onChange: (value: unknown) => void}} */
   { option, value, onChange }) {
   const label = html`<span title=${option.description}>${option.name}</span>`;
-  if (option.allowed) {
+  const ranged = option.minimum !== null && option.minimum !== undefined;
+  const none = (/** @type {unknown[]} */ (option.allowed || [])).includes(null); // empty: none
+  if (option.allowed && !ranged) {
     const values = /** @type {unknown[]} */ (option.allowed);
     const index = value === undefined ? values.indexOf(option.default) : values.indexOf(value);
     return html`<label>${label} <select value=${String(index)}
@@ -138,7 +141,8 @@ function OptionField(/** @type {{option: Option, value: unknown, onChange: (valu
   }
   return html`<label>${label} <input type="number" min=${option.minimum ?? undefined} max=${option.maximum ?? undefined}
     value=${value === undefined ? String(option.default ?? "") : String(value)}
-    onInput=${(/** @type {any} */ e) => onChange(e.target.value === "" ? null : Number(e.target.value))} /></label>`;
+    placeholder=${none ? "–" : undefined}
+    onInput=${(/** @type {any} */ e) => onChange(e.target.value === "" ? (none ? null : undefined) : Number(e.target.value))} /></label>`;
 }
 
 /** @param {{attempt: (task: () => Promise<void>) => void, busy: boolean}} props */

@@ -179,7 +179,8 @@ export function refusal(/** @type {unknown} */ error) {
 /** Every seat: name, kind, cards, state, whose turn, thinking, and the clock. */
 function Seats(/** @type {{game: Game, view: View, own: number | null}} */ { game, view, own }) {
   const now = useTick(view.deadline ? 250 : 0);
-  const players = /** @type {Record<string, any>[]} */ (view.players);
+  // a table not yet dealt has no players in its view
+  const players = /** @type {Record<string, any>[]} */ ("players" in view ? view.players ?? [] : []);
   return html`
     <ol class="seats">
       ${game.seats.map((seat) => {
@@ -358,7 +359,7 @@ function Log(/** @type {{log: GameEvent[], name: (seat: number | null | undefine
   return html`
     <section class="log">
       <h2>${t("log")}</h2>
-      <ol reversed aria-live="polite" aria-relevant="additions">
+      <ol reversed aria-live="polite" aria-relevant="additions" tabindex="0" aria-label=${t("log")}>
         ${shown.map((event) => html`<li key=${event.seq} class=${event.by ? `by-${event.by}` : ""}>${sentence(event, name)}</li>`)}
       </ol>
     </section>`;
