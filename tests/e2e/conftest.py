@@ -163,3 +163,55 @@ def closed(database_url) -> Iterator[Live]:
     """The service with no CORS_ORIGINS (the default): no other origin may call it."""
     with serve(database_url, workers=1, env={"CORS_ORIGINS": ""}) as server:
         yield Live(f"http://{server.host}:{server.port}")
+
+
+def guard(context, page) -> Guarded:
+    """``page`` of ``context`` watched as the ``guarded`` fixture watches its page: a
+    request for anywhere but 127.0.0.1 aborted and recorded, the requests the page's
+    Content-Security-Policy refused, the errors its scripts reported."""
+    guarded = Guarded(page)
+
+    def route(route):
+        if _local(route.request.url):
+            route.continue_()
+        else:
+            guarded.outside.append(route.request.url)
+            route.abort("blockedbyclient")
+
+    def failed(request):
+        if request.failure == "csp":
+            guarded.blocked.append(request.url)
+
+    def console(message):
+        if message.type == "error":
+            guarded.errors.append(message.text)
+
+    context.route("**/*", route)
+    page.on("requestfailed", failed)
+    page.on("console", console)
+    page.on("pageerror", lambda error: guarded.errors.append(f"uncaught: {error}"))
+    return guarded
+
+
+def open_guarded(browser, **options) -> Guarded:
+    """A guarded page in a new browser context of its own (another person, another
+    device): ``options`` are ``browser.new_context``'s; 1280x800 unless told."""
+    options.setdefault("viewport", {"width": 1280, "height": 800})
+    context = browser.new_context(**options)
+    context.set_default_timeout(15_000)
+    return guard(context, context.new_page())
+
+
+@pytest.fixture
+def people(browser) -> Iterator:
+    """``people(**options)``: a guarded page in a browser context of its own, as many as
+    the test asks for; all closed after it."""
+    opened: list[Guarded] = []
+
+    def person(**options) -> Guarded:
+        opened.append(open_guarded(browser, **options))
+        return opened[-1]
+
+    yield person
+    for guarded in opened:
+        guarded.page.context.close()
