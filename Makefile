@@ -123,6 +123,13 @@ bench-push: install-dev
 bench-spoons: install-dev
 	$(BIN)/python -m tests.push.spoons_bench
 
+# The web table in headless chromium: bytes a table page transfers, time to a playable
+# table, the browser's CPU per event on a 13-seat Spoons round (prints figures).
+.PHONY: bench-web
+bench-web: install-dev
+	command -v chromium >/dev/null || (apt-get update -qq && apt-get install -y -qq chromium)
+	$(BIN)/python -m tests.e2e.measure_play
+
 # OpenSpiel as a second opinion on Crazy Eights and Go Fish; kept out of the app's venv.
 compare-openspiel:
 	test -x .venv-openspiel/bin/python || $(PYTHON) -m venv .venv-openspiel
