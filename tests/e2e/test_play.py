@@ -551,7 +551,7 @@ def test_lobby_lists_every_game_passes_axe_and_is_photographed(
         ]
         expect(page.locator('form[data-action="create"]')).to_have_count(1)
         expect(page.locator('[data-action="join-code"]')).to_have_count(1)
-        page.screenshot(path=screenshots / f"play-lobby-{name}.png")
+        page.screenshot(path=screenshots / f"play-lobby-{name}.png", scale="css")
         width, viewport = no_overflow(page)
         assert width <= viewport, f"the lobby is {width} px wide in a {viewport} px {name} screen"
         clean(guarded)
