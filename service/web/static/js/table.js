@@ -4,7 +4,7 @@
 
 import { html, useEffect, useRef, useState } from "../vendor/htm-3.1.1/standalone.module.js";
 import { Problem, call, keepSeating, newKey, seating, tokenOf } from "./api.js";
-import { Card } from "./cards.js";
+import { Card, cardName } from "./cards.js";
 import { BOARDS } from "./games/index.js";
 import { t } from "./i18n.js";
 import { follow } from "./live.js";
@@ -38,8 +38,8 @@ export function TablePage({ gameId, catalogue }) {
         call("GET", `/games/${gameId}`),
         call("GET", `/games/${gameId}/view`, { token: kept.token || kept.host }),
       ]);
-      setGame(summary);
-      setView(seen);
+      setGame((old) => newest(old, summary));
+      setView((old) => newest(old, seen));
     } catch (error) {
       setNotice(error);
     }
@@ -88,7 +88,7 @@ export function TablePage({ gameId, catalogue }) {
         body: move,
         key: newKey(),
       });
-      setView(answer.view);
+      setView((old) => newest(old, answer.view));
       logged(answer.events);
       refreshSoon();
     } catch (error) {
@@ -144,6 +144,15 @@ export function TablePage({ gameId, catalogue }) {
         })}>${t("leave")}</button>`}
       <${Log} log=${log} name=${name} />
     </section>`;
+}
+
+/**
+ * The later of two answers about the table, by `version`: a refresh that began before a
+ * move and ended after it must not put the view from before the move back.
+ * @template {{version: number}} T @param {T | null} old @param {T} next
+ */
+function newest(old, next) {
+  return old && old.version > next.version ? old : next;
 }
 
 /** @param {GameEvent[]} old @param {GameEvent[]} events */
@@ -240,7 +249,7 @@ function Hand(/** @type {BoardProps} */ { view, act, busy, name }) {
           return html`<li key=${card + index}>
             <button class="card-button playable" disabled=${busy}
               data-move=${only ? JSON.stringify(only) : undefined}
-              aria-label=${only ? moveLabel(only, name) : t("choose_for", { card: moves.length })}
+              aria-label=${only ? moveLabel(only, name) : t("choose_for", { card: cardName(card) })}
               onClick=${() => (only ? act(only) : setChoosing(card))}>
               <${Card} card=${card} />
             </button></li>`;

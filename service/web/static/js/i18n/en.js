@@ -49,7 +49,7 @@ export default {
   your_hand: "Your hand",
   your_moves: "Your moves",
   choose: "Choose",
-  choose_for: "{card} choices",
+  choose_for: "{card}: choose a move",
   cancel: "Cancel",
   seats_free: "{n} seats free",
   take_seat: "Take a seat",

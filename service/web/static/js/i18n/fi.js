@@ -50,7 +50,7 @@ export default {
   your_hand: "Kätesi",
   your_moves: "Siirtosi",
   choose: "Valitse",
-  choose_for: "{card} vaihtoehtoa",
+  choose_for: "{card}: valitse siirto",
   cancel: "Peruuta",
   seats_free: "{n} paikkaa vapaana",
   take_seat: "Istu pöytään",
