@@ -26,6 +26,7 @@ from .server import Server, serve
 
 TARGETS = {"held": 10_000, "health_p99_ms": 50, "wake_p99_ms": 100, "errors": 0}
 SETUP_IN_FLIGHT = 50  # requests while creating tables
+SETUP_TRIES = 10  # each setup request, while the service answers 503 or not at all
 CONNECT_IN_FLIGHT = 500  # waiters connecting and not yet held
 HELD_AFTER = 1.0  # a long poll unanswered this long after it was sent is held
 LONG_POLL_WAIT = 30
@@ -115,9 +116,11 @@ class Bench:
 
     async def create_table(self, n: int) -> Table:
         async def need(method, path, json=None, token=None):
-            if (answer := await self.call(method, path, json, token)) is None:
-                raise RuntimeError(f"setup failed: {self.level.samples}")
-            return answer.json()
+            for _ in range(SETUP_TRIES):  # a busy machine's 503 asks for a retry
+                if (answer := await self.call(method, path, json, token)) is not None:
+                    return answer.json()
+                await asyncio.sleep(1)
+            raise RuntimeError(f"setup failed: {self.level.samples}")
 
         game = await need("POST", "/v1/games", {"type": "old-maid", "seats": 4})
         path = f"/v1/games/{game['id']}"
