@@ -30,7 +30,9 @@ from .bench import Bench, Table
 from .server import free_port, serve
 
 DRIVE_SECONDS, DOWN_SECONDS = 4.0, 1.0
+MOVES_AFTER = 5  # moves accepted after the restart before the matches are ended
 GIVE_UP_SECONDS = 600
+END_TRIES = 10  # ending a match, while the restarted service answers 503 or not at all
 # A generous deadline, not a measure: 2,000 readers opened in 7 to 14 s here, and a
 # machine busy with other work (a browser suite) took over 120 s.
 OPEN_SECONDS = 600
@@ -39,6 +41,18 @@ OPEN_SECONDS = 600
 async def read(api: Client, table: Table, received: list[int]) -> None:
     async for event in afollow(api, table.id):
         received.append(event.seq)
+
+
+async def end(bench: Bench, table: Table) -> None:
+    """End the match; a try that timed out may have ended it already."""
+    for _ in range(END_TRIES):
+        if await bench.call("POST", f"/v1/games/{table.id}/end", token=table.host):
+            return
+        summary = await bench.call("GET", f"/v1/games/{table.id}")
+        if summary and summary.json()["status"] == "finished":
+            return
+        await asyncio.sleep(1)
+    raise RuntimeError(f"could not end {table.id}: {dict(bench.level.samples)}")
 
 
 async def until(condition, seconds: float, what: str) -> float:
@@ -67,9 +81,13 @@ async def run(url: str, port: int, clients: int, servers: ExitStack) -> dict:
         servers.enter_context, serve(url, port=port, env=UNLIMITED)
     )
     back = time.monotonic()
-    await bench.drive(tables, 20, time.monotonic() + DRIVE_SECONDS)
+    # until moves go on: 2,000 readers coming back at once may hold them up for a while
+    while sum(at > back for at in bench.level.accepted) < MOVES_AFTER:
+        if time.monotonic() - back > GIVE_UP_SECONDS:
+            break
+        await bench.drive(tables, 20, time.monotonic() + DRIVE_SECONDS)
     for table in tables:
-        await bench.call("POST", f"/v1/games/{table.id}/end", token=table.host)
+        await end(bench, table)
     done, pending = await asyncio.wait(readers, timeout=GIVE_UP_SECONDS)
     last_seqs = {}
     for table in tables:
@@ -92,6 +110,7 @@ async def run(url: str, port: int, clients: int, servers: ExitStack) -> dict:
         "readers_failed": sum(1 for task in done if task.exception() is not None),
         "readers_with_a_gap_or_a_duplicate": len(wrong),
         "events_received": sum(map(len, received)),
+        "refused_or_unanswered": dict(bench.level.errors),
     }
 
 
