@@ -4,18 +4,18 @@ directory, plain ``gunicorn`` reads it by itself).
 gevent workers: a request waiting for events (a long poll, a stream) is a greenlet that
 holds no thread and no database connection. gevent patches the standard library here,
 before anything else is imported, so psycopg and SQLAlchemy's pool see cooperative
-sockets and locks. Settings come from the environment:
+sockets and locks. Settings come from the environment, parsed and checked by
+``service.settings`` (a refused value stops the start here, in one line):
 
-- ``BIND`` (``127.0.0.1:$PORT``, ``PORT`` 8000) and ``WORKERS`` (2): processes; each has
-  one LISTEN connection, one for the hints it sends and a pool of ``DB_POOL_SIZE`` +
-  ``DB_MAX_OVERFLOW``.
-- ``WORKER_CONNECTIONS`` (10,000): open connections per worker, waiting ones included;
-  more wait in the listen backlog. Each costs a file descriptor, so the start-up raises
-  the open-files soft limit to what that needs (at most the hard limit; raise the hard
-  limit with ``ulimit -Hn`` or systemd's ``LimitNOFILE`` if it is lower).
-- ``BACKLOG``: connections the kernel holds before a worker accepts them; by default as
-  many as it allows (``net.core.somaxconn``), since after a restart every client comes
-  back at once (10,000 in a burst: 7,972 dropped with 2,048).
+- ``BIND``/``PORT`` and ``WORKERS``: processes; each has one LISTEN connection, one for
+  the hints it sends and a pool of ``DB_POOL_SIZE`` + ``DB_MAX_OVERFLOW``.
+- ``WORKER_CONNECTIONS``: open connections per worker, waiting ones included; more wait
+  in the listen backlog. Each costs a file descriptor, so the start-up raises the
+  open-files soft limit to what that needs (at most the hard limit; raise the hard limit
+  with ``ulimit -Hn`` or systemd's ``LimitNOFILE`` if it is lower).
+- ``BACKLOG``: by default as deep as the kernel allows (``net.core.somaxconn``), since
+  after a restart every client comes back at once (10,000 in a burst: 7,972 dropped
+  with 2,048).
 """
 
 from gevent import monkey
@@ -24,11 +24,11 @@ monkey.patch_all()
 
 import gc  # noqa: E402  (after patching, on purpose)
 import logging  # noqa: E402
-import os  # noqa: E402
 import resource  # noqa: E402
 from pathlib import Path  # noqa: E402
 
 from service import logs, metrics  # noqa: E402
+from service.settings import SETTINGS  # noqa: E402  (a refused value: exit here)
 
 # before prometheus_client is imported here or in a worker: their values go there
 metrics.prepare_directory()
@@ -42,11 +42,14 @@ def somaxconn() -> int:
         return 4096  # Linux's default since 5.4
 
 
-bind = os.environ.get("BIND") or f"127.0.0.1:{os.environ.get('PORT', '8000')}"
-workers = int(os.environ.get("WORKERS", "2"))
+bind = SETTINGS.address
+workers = SETTINGS.workers
 worker_class = "service.serving.Worker"  # gevent, with client timeouts and JSON errors
-worker_connections = int(os.environ.get("WORKER_CONNECTIONS", "10000"))
-backlog = int(os.environ.get("BACKLOG") or somaxconn())
+worker_connections = SETTINGS.worker_connections
+backlog = SETTINGS.backlog or somaxconn()
+# gunicorn reads it from the environment by itself too (for X-Forwarded-Proto); the app
+# reads the same, checked, value (api.context.Proxies)
+forwarded_allow_ips = SETTINGS.forwarded_allow_ips
 wsgi_app = "service:create_app()"
 # No runtime control socket: gunicorn's default path is shared by every instance of a
 # user on the machine.
@@ -56,7 +59,7 @@ logconfig_dict = logs.LOGCONFIG
 logger_class = "service.logs.GunicornLogger"
 
 # the garbage collector's thresholds in the workers (see post_worker_init)
-GC_THRESHOLDS = [int(n) for n in os.environ.get("GC_THRESHOLDS", "50000,20,100").split(",")]
+GC_THRESHOLDS = SETTINGS.gc_thresholds
 FILES_PER_WORKER = worker_connections + 256  # clients, plus pool, listener, logs, imports
 
 

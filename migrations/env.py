@@ -1,4 +1,4 @@
-"""Alembic environment: the URL comes from the service's config (DATABASE_URL), or from
+"""Alembic environment: the URL comes from the service's settings (DATABASE_URL), or from
 ``config.attributes["connection"]`` when the tests hand over a connection.
 
 On PostgreSQL the upgrade holds a session advisory lock: replicas that start together
@@ -11,7 +11,7 @@ from pathlib import Path
 from alembic import context
 from sqlalchemy import create_engine, text
 
-from service.config import Config
+from service.settings import SETTINGS
 from service.store.models import Base
 
 config = context.config
@@ -22,13 +22,13 @@ if config.config_file_name is not None:
 
 
 def run_migrations_offline() -> None:
-    context.configure(url=Config.DATABASE_URL, target_metadata=Base.metadata, literal_binds=True)
+    context.configure(url=SETTINGS.database_url, target_metadata=Base.metadata, literal_binds=True)
     with context.begin_transaction():
         context.run_migrations()
 
 
 def run_migrations_online() -> None:
-    url = config.get_main_option("sqlalchemy.url") or Config.DATABASE_URL
+    url = config.get_main_option("sqlalchemy.url") or SETTINGS.database_url
     if url.startswith("sqlite:///"):
         Path(url.removeprefix("sqlite:///")).parent.mkdir(parents=True, exist_ok=True)
     engine = create_engine(url)

@@ -1,61 +1,44 @@
-"""Settings, read once from the environment."""
+"""The Flask app's configuration (``create_app`` loads ``Config``): the settings of the
+environment, parsed and checked once by ``service.settings``, and the app's constants."""
 
-import os
-from pathlib import Path
+from .settings import DEFAULT_SQLITE, ROOT, SETTINGS, normalise_database_url
 
-ROOT = Path(__file__).resolve().parent.parent
-DEFAULT_SQLITE = f"sqlite:///{ROOT / 'instance' / 'cardtable.sqlite'}"
-
-
-def normalise_database_url(url: str) -> str:
-    """``postgresql://`` means psycopg 3 here, the driver we install."""
-    for prefix in ("postgresql://", "postgres://"):
-        if url.startswith(prefix):
-            return "postgresql+psycopg://" + url[len(prefix) :]
-    return url
-
-
-def _number(name: str, default: float) -> float:
-    return float(os.environ.get(name) or default)
-
-
-def _origins(value: str) -> list[str]:
-    return [origin.strip().rstrip("/") for origin in value.split(",") if origin.strip()]
+__all__ = ["Config", "DEFAULT_SQLITE", "ROOT", "normalise_database_url"]
 
 
 class Config:
-    DATABASE_URL = normalise_database_url(os.environ.get("DATABASE_URL") or DEFAULT_SQLITE)
+    DATABASE_URL = SETTINGS.database_url
     # The listener's own connection (one per process, apart from the pool); by default
     # the same database. Behind a pooler such as PgBouncer, point it at PostgreSQL itself.
-    LISTEN_DATABASE_URL = os.environ.get("LISTEN_DATABASE_URL")
+    LISTEN_DATABASE_URL = SETTINGS.listen_database_url
     # Waiting requests hold no connection, so the pool serves only requests at work.
-    DB_POOL_SIZE = int(_number("DB_POOL_SIZE", 10))
-    DB_MAX_OVERFLOW = int(_number("DB_MAX_OVERFLOW", 10))
-    DB_POOL_TIMEOUT = _number("DB_POOL_TIMEOUT", 5)
+    DB_POOL_SIZE = SETTINGS.db_pool_size
+    DB_MAX_OVERFLOW = SETTINGS.db_max_overflow
+    DB_POOL_TIMEOUT = SETTINGS.db_pool_timeout
     # The longest a request (and any one statement) may work on the database: then 503.
-    DB_REQUEST_SECONDS = _number("DB_REQUEST_SECONDS", 10)
+    DB_REQUEST_SECONDS = SETTINGS.db_request_seconds
     # Proxies in front that set X-Forwarded-For: the client's address for the quotas is
     # then the one they saw, read past at most this many of them (api/context.py's
     # ``Proxies``). 0: the peer is the client.
-    PROXY_HOPS = int(_number("PROXY_HOPS", 0))
+    PROXY_HOPS = SETTINGS.proxy_hops
     # Who counts as such a proxy: addresses or networks, comma-separated, "*" for anyone.
     # gunicorn's own setting of the name (it reads it for X-Forwarded-Proto), and its
     # default; set but empty, no one.
-    FORWARDED_ALLOW_IPS = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1,::1")
+    FORWARDED_ALLOW_IPS = SETTINGS.forwarded_allow_ips
     # Per client (address) and minute; 429 with Retry-After beyond.
-    CREATES_PER_MINUTE = int(_number("CREATES_PER_MINUTE", 30))
-    JOINS_PER_MINUTE = int(_number("JOINS_PER_MINUTE", 120))
-    RETENTION_HOURS = _number("RETENTION_HOURS", 24)  # see store/retention.py
+    CREATES_PER_MINUTE = SETTINGS.creates_per_minute
+    JOINS_PER_MINUTE = SETTINGS.joins_per_minute
+    RETENTION_HOURS = SETTINGS.retention_hours  # see store/retention.py
     # /v1/ready wants a worker's heartbeat this recent (0: no worker needed).
-    WORKER_HEARTBEAT_SECONDS = _number("WORKER_HEARTBEAT_SECONDS", 10)
-    STREAM_SECONDS = _number("STREAM_SECONDS", 300)  # then the client reconnects
-    HEARTBEAT_SECONDS = _number("HEARTBEAT_SECONDS", 15)
-    MIGRATIONS_DIR = os.environ.get("MIGRATIONS_DIR", str(ROOT / "migrations"))
-    # Web pages on these origins may call the API from a browser (comma-separated, such as
-    # "https://games.example,http://localhost:3000"; "*" for any). None by default.
-    CORS_ORIGINS = _origins(os.environ.get("CORS_ORIGINS", ""))
+    WORKER_HEARTBEAT_SECONDS = SETTINGS.worker_heartbeat_seconds
+    STREAM_SECONDS = SETTINGS.stream_seconds  # then the client reconnects
+    HEARTBEAT_SECONDS = SETTINGS.heartbeat_seconds
+    MIGRATIONS_DIR = SETTINGS.migrations_dir
+    # Web pages on these origins may call the API from a browser ("*" for any); none by
+    # default.
+    CORS_ORIGINS = list(SETTINGS.cors_origins)
     # Answers of this many bytes or more are gzipped for clients that accept it.
-    GZIP_MIN_BYTES = int(_number("GZIP_MIN_BYTES", 1024))
+    GZIP_MIN_BYTES = SETTINGS.gzip_min_bytes
     MAX_CONTENT_LENGTH = 64 * 1024  # no move or table needs more; bigger bodies get a 413
 
     API_TITLE = "Card Table Service"

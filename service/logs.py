@@ -8,12 +8,13 @@
 
 import logging
 import logging.config
-import os
 
 from gunicorn.glogging import Logger as GunicornBaseLogger
 from pythonjsonlogger.json import JsonFormatter
 
-LEVEL = os.environ.get("LOG_LEVEL", "INFO").upper()
+from .settings import SETTINGS
+
+LEVEL = SETTINGS.log_level
 
 
 class RequestContext(logging.Filter):

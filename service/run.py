@@ -9,7 +9,6 @@ is stopped too and the exit code is gunicorn's. Nothing outlives this process.
 """
 
 import logging
-import os
 import signal
 import subprocess
 import sys
@@ -18,11 +17,11 @@ import time
 from pathlib import Path
 
 from . import logs, metrics
-from .config import ROOT
+from .settings import SETTINGS
 
 log = logging.getLogger("service.run")
 # beside the package in a checkout; set GUNICORN_CONFIG where the package is installed
-CONFIG = Path(os.environ.get("GUNICORN_CONFIG") or ROOT / "gunicorn.conf.py")
+CONFIG = Path(SETTINGS.gunicorn_config)
 RESTART_SECONDS = (1.0, 30.0)  # first and longest pause before restarting the worker
 HEALTHY_SECONDS = 30  # a worker that lived this long starts the pauses afresh
 STOP_SECONDS = 20  # then SIGKILL

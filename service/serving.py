@@ -18,7 +18,6 @@
 """
 
 import json
-import os
 import time
 from http import HTTPStatus
 
@@ -38,9 +37,10 @@ from .api.observe import REQUEST_ID_HEADER, new_request_id
 from .api.problems import HTTP_CODES, PROBLEM_MEDIA_TYPE, PROBLEM_TYPE
 from .config import Config
 from .errors import BodyTimeout, BodyTooLarge, MalformedFraming, ServiceError
+from .settings import SETTINGS
 
-CLIENT_SECONDS = float(os.environ.get("CLIENT_SECONDS") or 30)
-BODY_SECONDS = float(os.environ.get("BODY_SECONDS") or 10)
+CLIENT_SECONDS = SETTINGS.client_seconds
+BODY_SECONDS = SETTINGS.body_seconds
 # gunicorn's own refusals whose status alone would not say what was wrong
 TITLES = {UnsupportedTransferCoding: "Transfer coding not supported"}
 
