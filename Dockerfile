@@ -11,11 +11,14 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
     PIP_DISABLE_PIP_VERSION_CHECK=1
 WORKDIR /app
 
-# The package and its runtime dependencies (pyproject.toml), installed into site-packages;
-# no source stays in /app, so what runs is what was installed.
+# The runtime dependencies from their lock (`make lock`), every file's hash checked; then
+# the package alone, into site-packages: no source stays in /app, so what runs is what was
+# installed.
+COPY requirements/service.txt /tmp/requirements.txt
+RUN pip install --no-cache-dir --require-hashes -r /tmp/requirements.txt && rm /tmp/requirements.txt
 COPY pyproject.toml README.md /tmp/src/
 COPY service /tmp/src/service
-RUN pip install --no-cache-dir /tmp/src && rm -rf /tmp/src
+RUN pip install --no-cache-dir --no-deps /tmp/src && rm -rf /tmp/src
 
 COPY alembic.ini gunicorn.conf.py ./
 COPY migrations ./migrations

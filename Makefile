@@ -7,19 +7,51 @@ WORKERS ?= 2
 TEST_DATABASE_URL ?= postgresql://postgres@127.0.0.1:5432/test
 export TEST_DATABASE_URL
 
-.PHONY: run test chaos fuzz install install-dev migrate openapi lint lint-openapi lint-docker bench bench-push bench-spoons sdk sdk-diff sdk-check ts ts-diff e2e compare-openspiel clean
+.PHONY: run test chaos fuzz install install-dev lock lock-check migrate openapi lint lint-openapi lint-docker bench bench-push bench-spoons sdk sdk-diff sdk-check ts ts-diff e2e compare-openspiel clean
+
+# Installs are locked: requirements/service.txt (the runtime dependencies) and
+# requirements/dev.txt (those, the dev extras and clients/python's), compiled by `make lock`
+# with uv (pinned, installed into the venv by pip) and installed with it, hashes checked.
+# `make run` adds the service's lock to the venv; `make test` syncs the venv to the dev
+# lock (removing what it does not list), so either may run after the other. Bytecode is
+# compiled at install, as pip does (uv does not by default), so that no start compiles it
+# again (PYTHONDONTWRITEBYTECODE=1 would make every start do it).
+UV_VERSION := 0.13.9
+UV := $(BIN)/uv
+# A venv made before the locks (or with another uv) gets the pinned uv first.
+ENSURE_UV = test "$$($(UV) --version 2>/dev/null | cut -d' ' -f2)" = $(UV_VERSION) || $(BIN)/python -m pip install --quiet uv==$(UV_VERSION)
+# Universal locks (any platform) for Python 3.11 and later, as the Dockerfile's 3.11.
+# uv keeps the versions already locked: LOCK_FLAGS=--upgrade (or --upgrade-package NAME) moves them.
+LOCK := $(UV) pip compile --quiet --universal --python-version 3.11 --generate-hashes --custom-compile-command 'make lock' $(LOCK_FLAGS)
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet uv==$(UV_VERSION)
 
-$(VENV)/.installed: pyproject.toml | $(BIN)/python
-	$(BIN)/pip install --quiet -e .
+$(VENV)/.installed: pyproject.toml requirements/service.txt | $(BIN)/python
+	$(ENSURE_UV)
+	$(UV) pip install --quiet --python $(BIN)/python --compile-bytecode -r requirements/service.txt
+	$(UV) pip install --quiet --python $(BIN)/python --no-deps -e .
 	touch $@
 
-$(VENV)/.installed-dev: pyproject.toml clients/python/pyproject.toml | $(BIN)/python
-	$(BIN)/pip install --quiet -e '.[dev]' -e clients/python
+$(VENV)/.installed-dev: pyproject.toml clients/python/pyproject.toml requirements/dev.txt | $(BIN)/python
+	$(ENSURE_UV)
+	$(UV) pip sync --quiet --python $(BIN)/python --compile-bytecode requirements/dev.txt
+	$(UV) pip install --quiet --python $(BIN)/python --no-deps -e . -e clients/python
 	touch $@ $(VENV)/.installed
+
+# Re-compiles both locks from pyproject.toml (and clients/python/pyproject.toml); commit them.
+# The dev lock is constrained to the service lock's versions.
+lock: | $(BIN)/python
+	$(ENSURE_UV)
+	$(LOCK) pyproject.toml -o requirements/service.txt
+	$(LOCK) pyproject.toml clients/python/pyproject.toml --extra dev -c requirements/service.txt -o requirements/dev.txt
+
+# CI: the committed locks are what `make lock` makes of the pyproject.toml files (uv keeps
+# the versions and hashes already locked, so only a lock that no longer fits them changes).
+lock-check: lock
+	git diff --exit-code -- requirements
+	test -z "$$(git ls-files --others --exclude-standard -- requirements)"
 
 install: $(VENV)/.installed
 # Node's packages (package-lock.json): the tooling and the workspace clients/typescript,
