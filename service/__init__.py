@@ -1,15 +1,13 @@
 """The card-table service: ``create_app`` builds the WSGI application."""
 
-from typing import cast
-
 from flask import Flask, request
-from flask.json.provider import DefaultJSONProvider
 from flask_compress import Compress
 from flask_cors import CORS
 from sqlalchemy.exc import DBAPIError
 
 from . import metrics
 from .api.context import Proxies, release_session
+from .api.reading import ReadingOrderJSONProvider
 from .config import Config
 from .errors import DatabaseUnavailable
 from .store.changes import Hub
@@ -22,6 +20,8 @@ from .store.db import (
 
 
 class App(Flask):
+    json_provider_class = ReadingOrderJSONProvider
+
     def dispatch_request(self):
         """A request whose database work overran its deadline is answered 503. A read
         that found its pooled connection dead (PostgreSQL restarted, or dropped it) runs
@@ -47,9 +47,6 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.config.from_object(Config)
     if test_config:
         app.config.update(test_config)
-    # Sorted keys: an answer read back from JSONB (which reorders keys) is byte-identical
-    # to the first one, so replays and idempotent retries match byte for byte.
-    cast(DefaultJSONProvider, app.json).sort_keys = True
     # who the client is, for the quotas (a bad address or network fails the start)
     app.extensions["proxies"] = Proxies(app.config["FORWARDED_ALLOW_IPS"], app.config["PROXY_HOPS"])
     engine = make_engine(

@@ -1,9 +1,13 @@
 """The Flask app's configuration (``create_app`` loads ``Config``): the settings of the
 environment, parsed and checked once by ``service.settings``, and the app's constants."""
 
+from pathlib import Path
+
 from .settings import DEFAULT_SQLITE, ROOT, SETTINGS, normalise_database_url
 
 __all__ = ["Config", "DEFAULT_SQLITE", "ROOT", "normalise_database_url"]
+
+QUICK_START = Path(__file__).parent / "api" / "quickstart.md"
 
 
 class Config:
@@ -50,13 +54,16 @@ class Config:
     # Swagger UI and ReDoc from the service itself (service/api/docs.py), no CDN: the
     # versions are those of swagger-ui-bundle-v2 (pyproject.toml) and service/static/redoc.
     OPENAPI_SWAGGER_UI_URL = "/docs/assets/swagger-ui-5.31.0/"
-    OPENAPI_SWAGGER_UI_CONFIG = {"validatorUrl": None}  # no badge from validator.swagger.io
+    OPENAPI_SWAGGER_UI_CONFIG = {
+        "validatorUrl": None,  # no badge from validator.swagger.io
+        "persistAuthorization": True,  # a token pasted once outlives a reload
+        "tryItOutEnabled": True,  # every operation ready to send, as the quick start says
+        "displayRequestDuration": True,
+    }
     OPENAPI_REDOC_PATH = "redoc"
     OPENAPI_REDOC_URL = "/docs/assets/redoc-2.5.4/redoc.standalone.js"
     API_SPEC_OPTIONS = {
-        "info": {
-            "description": "Hosts classic card games: tables, seats, redacted views, moves "
-            "and an event log. Errors are RFC 9457 problem documents."
-        },
+        # the quick start, shown atop Swagger UI and ReDoc
+        "info": {"description": QUICK_START.read_text()},
         "components": {"securitySchemes": {"seatToken": {"type": "http", "scheme": "bearer"}}},
     }

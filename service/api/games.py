@@ -22,6 +22,67 @@ MAYBE_AUTH: list[dict[str, list[str]]] = [{}, {"seatToken": []}]
 
 REPLAYED = "Idempotent-Replayed"  # Stripe's convention
 
+# A table of each game for Swagger UI's list; the first is the quick start's.
+CREATE_EXAMPLES = {
+    name: {"summary": summary, "value": body}
+    for name, summary, body in [
+        (
+            "old-maid",
+            "Old Maid for two: you and a computer player",
+            {"type": "old-maid", "seats": 2},
+        ),
+        (
+            "old-maid-family",
+            "Old Maid, Family Night rules, for six",
+            {"type": "old-maid", "seats": 6, "options": {"preset": "family"}},
+        ),
+        ("blind-date", "Blind Date for four", {"type": "blind-date", "seats": 4}),
+        (
+            "crazy-eights",
+            "A private table of Crazy Eights with a 60 s turn clock",
+            {"type": "crazy-eights", "seats": 3, "visibility": "private", "turn_seconds": 60},
+        ),
+        (
+            "crazy-eights-partners",
+            "Crazy Eights for two teams of two, to 150 points",
+            {"type": "crazy-eights", "seats": 4, "options": {"partnership": True}},
+        ),
+        ("go-fish", "Go Fish for three", {"type": "go-fish", "seats": 3}),
+        ("spoons", "Spoons for five, three lives", {"type": "spoons", "seats": 5}),
+        ("mystery-date", "Mystery Date for four", {"type": "mystery-date", "seats": 4}),
+    ]
+}
+
+# One real move of each game for Swagger UI's list; the view's legal_moves has the rest.
+MOVE_EXAMPLES = {
+    name: {"summary": summary, "value": move}
+    for name, summary, move in [
+        (
+            "old-maid-take",
+            "Old Maid: take the card at position 0 from seat 1's hand",
+            {"type": "take", "from_seat": 1, "position": 0},
+        ),
+        (
+            "blind-date-take",
+            "Blind Date: take the card at position 2 from seat 1's hand",
+            {"type": "take", "from_seat": 1, "position": 2},
+        ),
+        ("crazy-eights-play", "Crazy Eights: play a card", {"type": "play", "card": "7C"}),
+        (
+            "crazy-eights-eight",
+            "Crazy Eights: play an eight and name the suit",
+            {"type": "play", "card": "8H", "suit": "S"},
+        ),
+        ("crazy-eights-draw", "Crazy Eights: draw from the stock", {"type": "draw"}),
+        ("go-fish-ask", "Go Fish: ask seat 2 for nines", {"type": "ask", "seat": 2, "rank": "9"}),
+        ("spoons-pass", "Spoons: pass a card to the left", {"type": "pass", "card": "3H"}),
+        ("spoons-pick", "Spoons: pick up the oldest card of your pile", {"type": "pick"}),
+        ("spoons-signal", "Spoons: signal (take a spoon)", {"type": "signal"}),
+        ("mystery-date-roll", "Mystery Date: roll the die", {"type": "roll"}),
+        ("resume", "Any game: take the seat back from autopilot", {"type": "resume"}),
+    ]
+}
+
 
 def location(description: str) -> dict:
     """The Location header of a 201, for the document."""
@@ -50,29 +111,7 @@ class Games(MethodView):
         )
         return {"games": [render.summary(game) for game in page], "next_cursor": next_cursor}
 
-    @blp.arguments(
-        schemas.CreateGameSchema,
-        examples={
-            "public": {
-                "summary": "A public table of Old Maid for four",
-                "value": {
-                    "type": "old-maid",
-                    "options": {"preset": "online"},
-                    "seats": 4,
-                    "visibility": "public",
-                },
-            },
-            "private": {
-                "summary": "A private table of Crazy Eights with a turn clock",
-                "value": {
-                    "type": "crazy-eights",
-                    "seats": 3,
-                    "visibility": "private",
-                    "turn_seconds": 60,
-                },
-            },
-        },
-    )
+    @blp.arguments(schemas.CreateGameSchema, examples=CREATE_EXAMPLES)
     @blp.response(201, schemas.CreatedGameSchema, headers=location("The table's summary"))
     @refusal(blp, 422, "Invalid body or options; a seed on a public table")
     @refusal(blp, 429, "Too many tables created from this client; see Retry-After")
@@ -197,7 +236,7 @@ class View(MethodView):
 @blp.route("/games/<uuid:game_id>/moves")
 class Moves(MethodView):
     @blp.arguments(schemas.MoveHeadersSchema, location="headers")
-    @blp.arguments(schemas.MoveSchema)
+    @blp.arguments(schemas.MoveSchema, examples=MOVE_EXAMPLES)
     @blp.response(
         201,
         schemas.MoveAnswerSchema,
@@ -256,7 +295,7 @@ class Events(MethodView):
 class Stream(MethodView):
     @blp.arguments(schemas.StreamQuerySchema, location="query", unknown=ma.RAISE)
     @blp.arguments(schemas.StreamHeadersSchema, location="headers")
-    @blp.response(200, sse.MESSAGE_SCHEMA, content_type=sse.MEDIA_TYPE, description=sse.DESCRIPTION)
+    @blp.response(200, sse.STREAM_SCHEMA, content_type=sse.MEDIA_TYPE, description=sse.DESCRIPTION)
     @refusal(blp, 401, "Unknown token")
     @refusal(blp, 404, "No such game")
     @blp.doc(security=MAYBE_AUTH)

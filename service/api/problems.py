@@ -12,6 +12,7 @@ from werkzeug.exceptions import HTTPException
 from ..engine import EngineError, IllegalMove, InvalidOptions, NotYourTurn
 from ..errors import ServiceError
 from . import observe
+from .reading import in_reading_order
 
 log = logging.getLogger(__name__)
 
@@ -43,14 +44,17 @@ ENGINE_STATUS = {IllegalMove: 422, NotYourTurn: 409, InvalidOptions: 422}
 class ProblemSchema(ma.Schema):
     """An RFC 9457 problem document (documentation only)."""
 
-    type = ma.fields.String(metadata={"description": "A URI naming the kind of problem"})
-    title = ma.fields.String()
-    status = ma.fields.Integer()
-    detail = ma.fields.String()
-    code = ma.fields.String(metadata={"description": "A stable machine word"})
+    type = ma.fields.String(
+        required=True, metadata={"description": "A URI naming the kind of problem"}
+    )
+    title = ma.fields.String(required=True)
+    status = ma.fields.Integer(required=True)
+    detail = ma.fields.String(allow_none=True)
+    code = ma.fields.String(required=True, metadata={"description": "A stable machine word"})
     errors = ma.fields.Dict(metadata={"description": "Per-field messages of a validation error"})
     instance = ma.fields.String(
-        metadata={"description": "This request's id (its X-Request-ID): quote it when asking"}
+        required=True,
+        metadata={"description": "This request's id (its X-Request-ID): quote it when asking"},
     )
 
 
@@ -167,7 +171,7 @@ def problem(status: int, code: str, title: str, detail: str | None, **extra) -> 
     if has_request_context():
         body["instance"] = observe.request_id()
     response = Response(
-        json.dumps(body, sort_keys=True), status=status, mimetype=PROBLEM_MEDIA_TYPE
+        json.dumps(in_reading_order(body)), status=status, mimetype=PROBLEM_MEDIA_TYPE
     )
     if status == 401:
         response.headers["WWW-Authenticate"] = _challenge()

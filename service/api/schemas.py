@@ -106,6 +106,12 @@ def Code(**kwargs):  # noqa: N802
 class CreateGameFields(StrictSchema):
     """What every table is created with; each game adds its `type`, `seats` and `options`."""
 
+    # a seed that is not null: only on a private table (``seed_only_private``)
+    json_schema = {
+        "if": {"required": ["seed"], "properties": {"seed": {"not": {"type": "null"}}}},
+        "then": {"required": ["visibility"], "properties": {"visibility": {"const": "private"}}},
+    }
+
     visibility = Enum("Visibility", VISIBILITIES, load_default=Visibility.PUBLIC.value)
     turn_seconds = Int(
         load_default=None,
@@ -270,7 +276,10 @@ class CreatedGameSchema(GameSchema):
 class LobbyQuerySchema(StrictSchema):
     type = Enum("GameType", sorted(GAMES))
     status = Enum("Status", STATUSES)
-    cursor = fields.String()
+    cursor = fields.String(
+        validate=validate.Regexp(r"^[0-9]{1,16}-[0-9a-f]{32}$"),
+        metadata={"description": "The `next_cursor` of the page before, as it came"},
+    )
     limit = fields.Integer(load_default=20, validate=validate.Range(1, 100))
 
 
@@ -283,6 +292,13 @@ class LobbySchema(ma.Schema):
 
 class JoinSchema(StrictSchema):
     """A player: `name` (and `code` at a private table); or, with the host token, `bot`."""
+
+    # a name and no bot, or a bot (``name_or_bot``): if/then, which generators leave be
+    json_schema = {
+        "if": {"required": ["name"]},
+        "then": {"not": {"required": ["bot"]}},
+        "else": {"required": ["bot"]},
+    }
 
     name = Name()
     code = Code()
@@ -347,7 +363,15 @@ def _move_kinds() -> dict[str, type[engine.Move]]:
     return kinds
 
 
-MoveSchema = one_of("MoveSchema", {t: move_schema(kind) for t, kind in _move_kinds().items()})
+MOVE_SCHEMAS = {t: move_schema(kind) for t, kind in _move_kinds().items()}
+MoveSchema = one_of("MoveSchema", MOVE_SCHEMAS)
+
+
+def legal_move_schema(rules: engine.Game) -> type[ma.Schema]:
+    """The moves of one game (and ``resume``): a view's ``legal_moves`` lists only these,
+    so a client narrows on the view's ``type`` and then on the move's."""
+    kinds: list[type[engine.Move]] = [engine.Resume, *rules.moves]
+    return one_of(f"{_pascal(rules.slug)}LegalMove", {k.kind: MOVE_SCHEMAS[k.kind] for k in kinds})
 
 
 class MoveHeadersSchema(ma.Schema):
@@ -447,11 +471,6 @@ class ViewFields(ma.Schema):
     round = Required(Int)
     version = Required(Int)
     seat = Required(Int, allow_none=True, metadata={"description": "null: a spectator"})
-    legal_moves = Required(
-        fields.List,
-        fields.Nested(MoveSchema),
-        metadata={"description": "Every move this seat may send now, ready to send"},
-    )
     to_act = Required(fields.List, Int(), metadata={"description": "Every seat that may act"})
     deadline = Required(
         DateTime,
@@ -468,8 +487,17 @@ def view_schema(rules: engine.Game) -> type[ma.Schema]:
     own = fields_of(rules.view_type)
     for field in own.values():
         field.required = False  # absent before the first deal
+    legal_moves = Required(
+        fields.List,
+        fields.Nested(legal_move_schema(rules)),
+        metadata={"description": "Every move this seat may send now, ready to send"},
+    )
     return ViewFields.from_dict(
-        {"type": Required(fields.String, validate=validate.Equal(rules.slug)), **own},
+        {
+            "type": Required(fields.String, validate=validate.Equal(rules.slug)),
+            "legal_moves": legal_moves,
+            **own,
+        },
         name=f"{_pascal(rules.slug)}View",
     )
 

@@ -18,6 +18,7 @@ from apispec.ext.marshmallow import MarshmallowPlugin, OpenAPIConverter
 from marshmallow import fields, validate
 
 from ..engine.base import Rank, Suit
+from .reading import rank
 
 # Enums published once, by name, and referred to wherever they are used.
 NAMED_LITERALS: dict[Any, str] = {Suit: "Suit", Rank: "Rank"}
@@ -153,10 +154,16 @@ class Converter(OpenAPIConverter):
         super().init_attribute_functions()
         self.add_attribute_function(named_enum)
         self.add_attribute_function(nullable_enum)
+        self.add_attribute_function(constant)
 
     def schema2jsonschema(self, schema):
         if not isinstance(schema, OneOfSchema):
-            return super().schema2jsonschema(schema)
+            json_schema = super().schema2jsonschema(schema)
+            if "properties" in json_schema:  # as the answers have them (a stable sort)
+                properties = json_schema["properties"].items()
+                json_schema["properties"] = dict(sorted(properties, key=lambda item: rank(item[0])))
+            # what the fields alone cannot say (one field or another, one given another)
+            return {**json_schema, **getattr(schema, "json_schema", {})}
         refs = {kind: self.resolve_nested_schema(choice) for kind, choice in schema.choices.items()}
         unique = list({ref["$ref"]: ref for ref in refs.values()}.values())
         mapping = {kind: ref["$ref"] for kind, ref in refs.items()}
@@ -177,6 +184,16 @@ def named_enum(self, field: fields.Field, ret: dict, **_) -> dict:
     return {"anyOf": [ref, {"type": "null"}]} if field.allow_none else ref
 
 
+def constant(self, field: fields.Field, ret: dict, **_) -> dict:
+    """A field that must equal one value (each move's, view's and event's ``type``) as
+    ``const``: a literal type in generated clients, which narrow on it."""
+    equal = [check for check in field.validators if isinstance(check, validate.Equal)]
+    if not equal:
+        return {}
+    ret.pop("enum", None)  # apispec's one-value enum: a class of its own in a generated client
+    return {"const": equal[0].comparable}
+
+
 def nullable_enum(self, field: fields.Field, ret: dict, **_) -> dict:
     """An enum that may be null, as ``anyOf`` [the enum, null]: one enum class in a
     generated client, where ``type: [integer, null]`` with a null in the enum makes
@@ -191,10 +208,17 @@ def nullable_enum(self, field: fields.Field, ret: dict, **_) -> dict:
 class Plugin(MarshmallowPlugin):
     Converter = Converter
 
+    # MarshmallowPlugin's own signature, which differs from apispec's BasePlugin
+    def schema_helper(self, name, _, schema=None, **kwargs):  # type: ignore[override]
+        """Every component titled with its name: Swagger UI, ReDoc and the generators
+        then show ``TakeMove``, not ``object``, for each member of a ``oneOf``."""
+        json_schema = super().schema_helper(name, _, schema, **kwargs)
+        return None if json_schema is None else {"title": name, **json_schema}
+
 
 def register_enums(spec, enums: dict[str, list[str]]) -> None:
     """The named enums as components (``Suit``, ``Rank``, the statuses, ...)."""
     for literal, name in NAMED_LITERALS.items():
         enums = {**enums, name: list(get_args(literal))}
     for name, values in enums.items():
-        spec.components.schema(name, {"type": "string", "enum": values})
+        spec.components.schema(name, {"title": name, "type": "string", "enum": values})

@@ -4,6 +4,7 @@ import json
 
 from flask import Response
 
+from .reading import in_reading_order
 from .schemas import EventSchema
 
 MEDIA_TYPE = "text/event-stream"
@@ -20,6 +21,7 @@ before reconnecting."""
 
 # One message of the stream, as SSE clients (and schemathesis) parse it.
 MESSAGE_SCHEMA = {
+    "title": "StreamMessage",
     "type": "object",
     "required": ["data"],
     "properties": {
@@ -31,6 +33,20 @@ MESSAGE_SCHEMA = {
             "description": "The event as in the events page; for `end`, `{last_seq}`",
         },
     },
+}
+# OpenAPI 3.1 has no way to say "a stream of these" (3.2's itemSchema): the answer is
+# either the stream's text, which is what a generated client that reads the whole body
+# gets (never parsed as JSON), or one message, as a stream reader sees each.
+STREAM_SCHEMA = {
+    "anyOf": [
+        {
+            "title": "StreamText",
+            "type": "string",
+            "description": "The stream as text; read it message by message with a stream "
+            "reader (the SDKs' `follow`)",
+        },
+        MESSAGE_SCHEMA,
+    ]
 }
 
 
@@ -61,4 +77,4 @@ EVENT = EventSchema()
 
 
 def _json(item) -> str:
-    return json.dumps(item, sort_keys=True, separators=(",", ":"))
+    return json.dumps(in_reading_order(item), separators=(",", ":"))

@@ -91,6 +91,15 @@ def test_an_events_page_is_revalidated_until_the_log_grows(client):
     assert grown.status_code == 200 and grown.json["last_seq"] > page.json["last_seq"]
 
 
+def test_a_view_reads_from_what_it_is_to_whose_turn_to_the_hand_and_moves(client):
+    table = Table.create(client, players=2)
+    text = client.get(f"/v1/games/{table.id}/view", headers=bearer(table.tokens[0])).text
+    first = list(json.loads(text))[:7]
+    assert first == ["type", "status", "seat", "to_act", "deadline", "hand", "legal_moves"]
+    rest = list(json.loads(text))[7:]
+    assert rest == sorted(rest), "the others follow in alphabetical order"
+
+
 def test_a_401_names_the_scheme_it_wants(client):
     table = Table.create(client, players=2, seed=4, deal=False)
     missing = client.post(f"/v1/games/{table.id}/deal")

@@ -52,10 +52,31 @@ def test_every_request_example_is_accepted(client, spec):
     assert not refused, "\n".join(refused)
 
 
-def test_the_create_example_of_the_brief_makes_a_public_table(client, spec):
+def test_the_quick_starts_table_is_a_public_one_for_two(client, spec):
     examples = spec["paths"]["/v1/games"]["post"]["requestBody"]["content"]["application/json"]
-    body = examples["examples"]["public"]["value"]
-    answer = client.post("/v1/games", json=body)
+    name, first = next(iter(examples["examples"].items()))  # what Swagger UI prefills
+    answer = client.post("/v1/games", json=first["value"])
     assert answer.status_code == 201, answer.json
-    assert answer.json["type"] == "old-maid" and answer.json["max_seats"] == 4
+    assert (name, answer.json["type"], answer.json["max_seats"]) == ("old-maid", "old-maid", 2)
     assert answer.json["visibility"] == "public" and answer.json["code"] is None
+
+
+def test_every_game_has_a_table_and_a_move_of_its_own_among_the_examples(spec):
+    """Each game's create example, and a move example named after the game whose kind
+    is one of that game's moves."""
+    schemas = spec["components"]["schemas"]
+
+    def resolve(ref: dict) -> dict:
+        return schemas[ref["$ref"].rsplit("/", 1)[1]]
+
+    for view in map(resolve, schemas["View"]["oneOf"]):
+        game = view["properties"]["type"]["const"]
+        kinds = set(resolve(view["properties"]["legal_moves"]["items"])["discriminator"]["mapping"])
+        created = [body for op, _, _, _, body in request_examples(spec) if op == "create_game"]
+        assert any(body["type"] == game for body in created), game
+        moves = [
+            body
+            for op, _, _, name, body in request_examples(spec)
+            if op == "play_move" and name.startswith(game)
+        ]
+        assert moves and all(move["type"] in kinds - {"resume"} for move in moves), game

@@ -46,12 +46,14 @@ export class ApiError extends Error {
    * @param {unknown} body the answer's body, parsed when it was JSON
    */
   constructor(response, body) {
-    const problem = typeof body === "object" && body !== null ? /** @type {Problem} */ (body) : {};
+    // a proxy in between may answer with no problem document at all
+    const problem =
+      typeof body === "object" && body !== null ? /** @type {Partial<Problem>} */ (body) : {};
     const said = problem.detail ?? problem.title ?? (typeof body === "string" ? body : "");
     super(`${response.status} ${response.url}: ${said}`.slice(0, 500));
     this.name = "ApiError";
     this.status = response.status;
-    /** @type {Problem} */
+    /** @type {Partial<Problem>} */
     this.problem = problem;
     this.response = response;
   }

@@ -272,39 +272,63 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** Problem */
         Problem: {
             /** @description A URI naming the kind of problem */
-            type?: string;
-            title?: string;
-            status?: number;
-            detail?: string;
+            type: string;
+            status: number;
+            title: string;
+            detail?: string | null;
             /** @description A stable machine word */
-            code?: string;
+            code: string;
             /** @description Per-field messages of a validation error */
             errors?: {
                 [key: string]: unknown;
             };
             /** @description This request's id (its X-Request-ID): quote it when asking */
-            instance?: string;
+            instance: string;
         };
-        /** @enum {string} */
+        /**
+         * GameType
+         * @enum {string}
+         */
         GameType: "blind-date" | "crazy-eights" | "go-fish" | "mystery-date" | "old-maid" | "spoons";
-        /** @enum {string} */
+        /**
+         * Status
+         * @enum {string}
+         */
         Status: "waiting" | "playing" | "round_over" | "finished";
-        /** @enum {string} */
+        /**
+         * Visibility
+         * @enum {string}
+         */
         Visibility: "public" | "private";
-        /** @enum {string} */
+        /**
+         * BotLevel
+         * @enum {string}
+         */
         BotLevel: "random" | "basic";
-        /** @enum {string} */
+        /**
+         * MadeBy
+         * @enum {string}
+         */
         MadeBy: "player" | "bot" | "autopilot" | "clock";
-        /** @enum {string} */
+        /**
+         * Suit
+         * @enum {string}
+         */
         Suit: "C" | "D" | "H" | "S";
-        /** @enum {string} */
+        /**
+         * Rank
+         * @enum {string}
+         */
         Rank: "A" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "J" | "Q" | "K";
+        /** Players */
         Players: {
             min: number;
             max: number;
         };
+        /** Option */
         Option: {
             name: string;
             default: unknown;
@@ -314,6 +338,7 @@ export interface components {
             maximum: number | null;
             description: string;
         };
+        /** CatalogEntry */
         CatalogEntry: {
             slug: components["schemas"]["GameType"];
             title: string;
@@ -325,9 +350,11 @@ export interface components {
             };
             rules: string;
         };
+        /** Catalog */
         Catalog: {
             games: components["schemas"]["CatalogEntry"][];
         };
+        /** Seat */
         Seat: {
             seat: number;
             name: string;
@@ -353,16 +380,24 @@ export interface components {
             pig?: string;
             position?: number;
         };
+        /** Game */
         Game: {
+            type: components["schemas"]["GameType"];
+            status: components["schemas"]["Status"];
+            /** @description Every seat that may act now */
+            to_act: number[];
+            /**
+             * Format: date-time
+             * @description When the clock runs out for the seat to act, if one
+             */
+            deadline: string | null;
             /** Format: uuid */
             id: string;
-            type: components["schemas"]["GameType"];
             /** @description Every option, defaults filled in */
             options: {
                 [key: string]: unknown;
             };
             visibility: components["schemas"]["Visibility"];
-            status: components["schemas"]["Status"];
             round: number;
             max_seats: number;
             turn_seconds: number | null;
@@ -373,26 +408,21 @@ export interface components {
             seats: components["schemas"]["Seat"][];
             /** @description The seat to act, if one */
             turn: number | null;
-            /** @description Every seat that may act now */
-            to_act: number[];
             /** @description The dealer of the current round */
             dealer: number | null;
-            /**
-             * Format: date-time
-             * @description When the clock runs out for the seat to act, if one
-             */
-            deadline: string | null;
             version: number;
             /** @description SHA-256 of the nonce and the seed, from the first deal */
             seed_commitment: string | null;
             /** Format: date-time */
             created_at: string;
         };
+        /** Lobby */
         Lobby: {
             games: components["schemas"]["Game"][];
             /** @description null: the last page */
             next_cursor: string | null;
         };
+        /** OldMaidOptions */
         OldMaidOptions: {
             /**
              * @description online: the online site's game for 2-4 (seed 003); family: Family Night's game for 2-8 (seed 004). Every other option defaults to the preset's value.
@@ -417,7 +447,13 @@ export interface components {
             /** @description With odd_card queen: remove QC only (online) or all queens but QS (family); null for the other odd cards */
             remove_queens?: (1 | 3) | null;
         };
+        /** CreateOldMaidGame */
         CreateOldMaidGame: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "old-maid";
             /** @default public */
             visibility?: components["schemas"]["Visibility"];
             /**
@@ -435,11 +471,6 @@ export interface components {
              * @default null
              */
             seed?: string | number | null;
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "old-maid";
             options?: components["schemas"]["OldMaidOptions"];
             /**
              * @description Seats at the table; default: the most it takes
@@ -447,6 +478,7 @@ export interface components {
              */
             seats?: number | null;
         };
+        /** BlindDateOptions */
         BlindDateOptions: {
             /** @description 32 cards (generations 1-5, 2-8 players) or 72 (6-12 players); null: 32 for up to 5 players, 72 for 6 or more */
             deck?: (32 | 72) | null;
@@ -456,7 +488,13 @@ export interface components {
              */
             dealer?: "loser" | "fixed";
         };
+        /** CreateBlindDateGame */
         CreateBlindDateGame: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "blind-date";
             /** @default public */
             visibility?: components["schemas"]["Visibility"];
             /**
@@ -474,11 +512,6 @@ export interface components {
              * @default null
              */
             seed?: string | number | null;
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "blind-date";
             options?: components["schemas"]["BlindDateOptions"];
             /**
              * @description Seats at the table; default: the most it takes
@@ -486,13 +519,20 @@ export interface components {
              */
             seats?: number | null;
         };
+        /** CrazyEightsOptions */
         CrazyEightsOptions: {
             /** @description Play rounds until a player (or side) reaches this score; null: one round */
             target_score?: number | null;
             /** @description Four players only: partners sit opposite; a side wins when both are out */
             partnership?: boolean;
         };
+        /** CreateCrazyEightsGame */
         CreateCrazyEightsGame: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "crazy-eights";
             /** @default public */
             visibility?: components["schemas"]["Visibility"];
             /**
@@ -510,11 +550,6 @@ export interface components {
              * @default null
              */
             seed?: string | number | null;
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "crazy-eights";
             options?: components["schemas"]["CrazyEightsOptions"];
             /**
              * @description Seats at the table; default: the most it takes
@@ -522,6 +557,7 @@ export interface components {
              */
             seats?: number | null;
         };
+        /** GoFishOptions */
         GoFishOptions: {
             /**
              * @description first_empty: the game ends as soon as a hand or the stock is empty (the seed); all_books: empty hands draw a card, and the game ends with all 13 books down, or once the stock is empty after a full cycle of turns in which no card changes hands
@@ -529,7 +565,13 @@ export interface components {
              */
             end?: "first_empty" | "all_books";
         };
+        /** CreateGoFishGame */
         CreateGoFishGame: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "go-fish";
             /** @default public */
             visibility?: components["schemas"]["Visibility"];
             /**
@@ -547,11 +589,6 @@ export interface components {
              * @default null
              */
             seed?: string | number | null;
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "go-fish";
             options?: components["schemas"]["GoFishOptions"];
             /**
              * @description Seats at the table; default: the most it takes
@@ -559,6 +596,7 @@ export interface components {
              */
             seats?: number | null;
         };
+        /** SpoonsOptions */
         SpoonsOptions: {
             /**
              * @description How a player with four of a kind tells: grab a spoon, touch her nose, or stick out her tongue (the rules are the same)
@@ -570,7 +608,13 @@ export interface components {
             /** @description Lives a player has; she is out when the last is lost (3 spells P-I-G) */
             lives?: number;
         };
+        /** CreateSpoonsGame */
         CreateSpoonsGame: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "spoons";
             /** @default public */
             visibility?: components["schemas"]["Visibility"];
             /**
@@ -588,11 +632,6 @@ export interface components {
              * @default null
              */
             seed?: string | number | null;
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "spoons";
             options?: components["schemas"]["SpoonsOptions"];
             /**
              * @description Seats at the table; default: the most it takes
@@ -600,11 +639,18 @@ export interface components {
              */
             seats?: number | null;
         };
+        /** MysteryDateOptions */
         MysteryDateOptions: {
             /** @description Each side's middle space (take 1 from draw or discard) is a door too */
             mid_side_doors?: boolean;
         };
+        /** CreateMysteryDateGame */
         CreateMysteryDateGame: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "mystery-date";
             /** @default public */
             visibility?: components["schemas"]["Visibility"];
             /**
@@ -622,11 +668,6 @@ export interface components {
              * @default null
              */
             seed?: string | number | null;
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "mystery-date";
             options?: components["schemas"]["MysteryDateOptions"];
             /**
              * @description Seats at the table; default: the most it takes
@@ -634,17 +675,26 @@ export interface components {
              */
             seats?: number | null;
         };
+        /** CreateGame */
         CreateGame: components["schemas"]["CreateOldMaidGame"] | components["schemas"]["CreateBlindDateGame"] | components["schemas"]["CreateCrazyEightsGame"] | components["schemas"]["CreateGoFishGame"] | components["schemas"]["CreateSpoonsGame"] | components["schemas"]["CreateMysteryDateGame"];
+        /** CreatedGame */
         CreatedGame: {
+            type: components["schemas"]["GameType"];
+            status: components["schemas"]["Status"];
+            /** @description Every seat that may act now */
+            to_act: number[];
+            /**
+             * Format: date-time
+             * @description When the clock runs out for the seat to act, if one
+             */
+            deadline: string | null;
             /** Format: uuid */
             id: string;
-            type: components["schemas"]["GameType"];
             /** @description Every option, defaults filled in */
             options: {
                 [key: string]: unknown;
             };
             visibility: components["schemas"]["Visibility"];
-            status: components["schemas"]["Status"];
             round: number;
             max_seats: number;
             turn_seconds: number | null;
@@ -655,15 +705,8 @@ export interface components {
             seats: components["schemas"]["Seat"][];
             /** @description The seat to act, if one */
             turn: number | null;
-            /** @description Every seat that may act now */
-            to_act: number[];
             /** @description The dealer of the current round */
             dealer: number | null;
-            /**
-             * Format: date-time
-             * @description When the clock runs out for the seat to act, if one
-             */
-            deadline: string | null;
             version: number;
             /** @description SHA-256 of the nonce and the seed, from the first deal */
             seed_commitment: string | null;
@@ -674,20 +717,24 @@ export interface components {
             /** @description Join code (private) */
             code: string | null;
         };
+        /** Join */
         Join: {
             name?: string;
             code?: string;
             bot?: components["schemas"]["BotLevel"];
         };
+        /** Joined */
         Joined: {
             seat: number;
             /** @description Bearer token of this seat; null for a computer player */
             token: string | null;
         };
+        /** CodeJoin */
         CodeJoin: {
             code: string;
             name: string;
         };
+        /** CodeJoined */
         CodeJoined: {
             seat: number;
             /** @description Bearer token of this seat; null for a computer player */
@@ -695,10 +742,12 @@ export interface components {
             /** Format: uuid */
             game_id: string;
         };
+        /** Deal */
         Deal: {
             /** @description First deal: seat computer players of this level at every free seat */
             fill_with_bots?: components["schemas"]["BotLevel"];
         };
+        /** ResumeMove */
         ResumeMove: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -706,6 +755,7 @@ export interface components {
              */
             type: "resume";
         };
+        /** TakeMove */
         TakeMove: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -715,6 +765,93 @@ export interface components {
             from_seat: number;
             position: number;
         };
+        /** OldMaidLegalMove */
+        OldMaidLegalMove: components["schemas"]["ResumeMove"] | components["schemas"]["TakeMove"];
+        /** Offer */
+        Offer: {
+            from_seat: number;
+            positions: number;
+        };
+        /** PassingPlayer */
+        PassingPlayer: {
+            seat: number;
+            cards: number;
+            safe: boolean;
+            pairs: string[][];
+        };
+        /** OldMaidView */
+        OldMaidView: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "old-maid";
+            status: components["schemas"]["Status"];
+            /** @description null: a spectator */
+            seat: number | null;
+            /** @description Every seat that may act */
+            to_act: number[];
+            /**
+             * Format: date-time
+             * @description When this seat's clock runs out (else the one seat's to act)
+             */
+            deadline: string | null;
+            hand?: string[] | null;
+            /** @description Every move this seat may send now, ready to send */
+            legal_moves: components["schemas"]["OldMaidLegalMove"][];
+            /** Format: uuid */
+            game_id: string;
+            round: number;
+            version: number;
+            /** @description Whether the host chose the seed (then whoever knows it knows every card) */
+            seeded: boolean;
+            seed_commitment: string | null;
+            dealer?: number;
+            turn?: number | null;
+            offer?: components["schemas"]["Offer"] | null;
+            players?: components["schemas"]["PassingPlayer"][];
+            discarded?: string[];
+            loser?: number | null;
+            odd_card?: string | null;
+        };
+        /** BlindDateLegalMove */
+        BlindDateLegalMove: components["schemas"]["ResumeMove"] | components["schemas"]["TakeMove"];
+        /** BlindDateView */
+        BlindDateView: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "blind-date";
+            status: components["schemas"]["Status"];
+            /** @description null: a spectator */
+            seat: number | null;
+            /** @description Every seat that may act */
+            to_act: number[];
+            /**
+             * Format: date-time
+             * @description When this seat's clock runs out (else the one seat's to act)
+             */
+            deadline: string | null;
+            hand?: string[] | null;
+            /** @description Every move this seat may send now, ready to send */
+            legal_moves: components["schemas"]["BlindDateLegalMove"][];
+            /** Format: uuid */
+            game_id: string;
+            round: number;
+            version: number;
+            /** @description Whether the host chose the seed (then whoever knows it knows every card) */
+            seeded: boolean;
+            seed_commitment: string | null;
+            dealer?: number;
+            turn?: number | null;
+            offer?: components["schemas"]["Offer"] | null;
+            players?: components["schemas"]["PassingPlayer"][];
+            discarded?: string[];
+            loser?: number | null;
+            odd_card?: string | null;
+        };
+        /** PlayMove */
         PlayMove: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -724,6 +861,7 @@ export interface components {
             card: string;
             suit?: components["schemas"]["Suit"];
         };
+        /** DrawMove */
         DrawMove: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -731,6 +869,7 @@ export interface components {
              */
             type: "draw";
         };
+        /** PassMove */
         PassMove: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -739,164 +878,25 @@ export interface components {
             type: "pass";
             card?: string;
         };
-        AskMove: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "ask";
-            seat: number;
-            rank: components["schemas"]["Rank"];
-        };
-        PickMove: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "pick";
-        };
-        SignalMove: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "signal";
-        };
-        RollMove: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "roll";
-        };
-        DiscardMove: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "discard";
-            card: string;
-        };
-        GiveMove: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "give";
-            card: string;
-            seat: number;
-        };
-        TakeDiscardMove: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "take_discard";
-        };
-        ShowMove: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "show";
-            /** @enum {string} */
-            colour: "pink" | "green" | "blue" | "orange";
-        };
-        Move: components["schemas"]["ResumeMove"] | components["schemas"]["TakeMove"] | components["schemas"]["PlayMove"] | components["schemas"]["DrawMove"] | components["schemas"]["PassMove"] | components["schemas"]["AskMove"] | components["schemas"]["PickMove"] | components["schemas"]["SignalMove"] | components["schemas"]["RollMove"] | components["schemas"]["DiscardMove"] | components["schemas"]["GiveMove"] | components["schemas"]["TakeDiscardMove"] | components["schemas"]["ShowMove"];
-        Offer: {
-            from_seat: number;
-            positions: number;
-        };
-        PassingPlayer: {
-            seat: number;
-            cards: number;
-            safe: boolean;
-            pairs: string[][];
-        };
-        OldMaidView: {
-            /** Format: uuid */
-            game_id: string;
-            status: components["schemas"]["Status"];
-            round: number;
-            version: number;
-            /** @description null: a spectator */
-            seat: number | null;
-            /** @description Every move this seat may send now, ready to send */
-            legal_moves: components["schemas"]["Move"][];
-            /** @description Every seat that may act */
-            to_act: number[];
-            /**
-             * Format: date-time
-             * @description When this seat's clock runs out (else the one seat's to act)
-             */
-            deadline: string | null;
-            /** @description Whether the host chose the seed (then whoever knows it knows every card) */
-            seeded: boolean;
-            seed_commitment: string | null;
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "old-maid";
-            dealer?: number;
-            turn?: number | null;
-            offer?: components["schemas"]["Offer"] | null;
-            hand?: string[] | null;
-            players?: components["schemas"]["PassingPlayer"][];
-            discarded?: string[];
-            loser?: number | null;
-            odd_card?: string | null;
-        };
-        BlindDateView: {
-            /** Format: uuid */
-            game_id: string;
-            status: components["schemas"]["Status"];
-            round: number;
-            version: number;
-            /** @description null: a spectator */
-            seat: number | null;
-            /** @description Every move this seat may send now, ready to send */
-            legal_moves: components["schemas"]["Move"][];
-            /** @description Every seat that may act */
-            to_act: number[];
-            /**
-             * Format: date-time
-             * @description When this seat's clock runs out (else the one seat's to act)
-             */
-            deadline: string | null;
-            /** @description Whether the host chose the seed (then whoever knows it knows every card) */
-            seeded: boolean;
-            seed_commitment: string | null;
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "blind-date";
-            dealer?: number;
-            turn?: number | null;
-            offer?: components["schemas"]["Offer"] | null;
-            hand?: string[] | null;
-            players?: components["schemas"]["PassingPlayer"][];
-            discarded?: string[];
-            loser?: number | null;
-            odd_card?: string | null;
-        };
+        /** CrazyEightsLegalMove */
+        CrazyEightsLegalMove: components["schemas"]["ResumeMove"] | components["schemas"]["PlayMove"] | components["schemas"]["DrawMove"] | components["schemas"]["PassMove"];
+        /** EightsPlayer */
         EightsPlayer: {
             seat: number;
             cards: number;
             out: boolean;
             side: number | null;
         };
+        /** CrazyEightsView */
         CrazyEightsView: {
-            /** Format: uuid */
-            game_id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "crazy-eights";
             status: components["schemas"]["Status"];
-            round: number;
-            version: number;
             /** @description null: a spectator */
             seat: number | null;
-            /** @description Every move this seat may send now, ready to send */
-            legal_moves: components["schemas"]["Move"][];
             /** @description Every seat that may act */
             to_act: number[];
             /**
@@ -904,17 +904,18 @@ export interface components {
              * @description When this seat's clock runs out (else the one seat's to act)
              */
             deadline: string | null;
+            hand?: string[] | null;
+            /** @description Every move this seat may send now, ready to send */
+            legal_moves: components["schemas"]["CrazyEightsLegalMove"][];
+            /** Format: uuid */
+            game_id: string;
+            round: number;
+            version: number;
             /** @description Whether the host chose the seed (then whoever knows it knows every card) */
             seeded: boolean;
             seed_commitment: string | null;
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "crazy-eights";
             dealer?: number;
             turn?: number | null;
-            hand?: string[] | null;
             top?: string;
             suit?: components["schemas"]["Suit"];
             discard?: string[];
@@ -925,21 +926,34 @@ export interface components {
             hands_left?: string[][] | null;
             points?: number[] | null;
         };
+        /** AskMove */
+        AskMove: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "ask";
+            seat: number;
+            rank: components["schemas"]["Rank"];
+        };
+        /** GoFishLegalMove */
+        GoFishLegalMove: components["schemas"]["ResumeMove"] | components["schemas"]["AskMove"];
+        /** FishPlayer */
         FishPlayer: {
             seat: number;
             cards: number;
             books: components["schemas"]["Rank"][];
         };
+        /** GoFishView */
         GoFishView: {
-            /** Format: uuid */
-            game_id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "go-fish";
             status: components["schemas"]["Status"];
-            round: number;
-            version: number;
             /** @description null: a spectator */
             seat: number | null;
-            /** @description Every move this seat may send now, ready to send */
-            legal_moves: components["schemas"]["Move"][];
             /** @description Every seat that may act */
             to_act: number[];
             /**
@@ -947,21 +961,41 @@ export interface components {
              * @description When this seat's clock runs out (else the one seat's to act)
              */
             deadline: string | null;
+            hand?: string[] | null;
+            /** @description Every move this seat may send now, ready to send */
+            legal_moves: components["schemas"]["GoFishLegalMove"][];
+            /** Format: uuid */
+            game_id: string;
+            round: number;
+            version: number;
             /** @description Whether the host chose the seed (then whoever knows it knows every card) */
             seeded: boolean;
             seed_commitment: string | null;
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "go-fish";
             dealer?: number;
             turn?: number | null;
-            hand?: string[] | null;
             stock?: number;
             players?: components["schemas"]["FishPlayer"][];
             winners?: number[] | null;
         };
+        /** PickMove */
+        PickMove: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "pick";
+        };
+        /** SignalMove */
+        SignalMove: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "signal";
+        };
+        /** SpoonsLegalMove */
+        SpoonsLegalMove: components["schemas"]["ResumeMove"] | components["schemas"]["PassMove"] | components["schemas"]["PickMove"] | components["schemas"]["SignalMove"];
+        /** SpoonsPlayer */
         SpoonsPlayer: {
             seat: number;
             cards: number;
@@ -971,16 +1005,16 @@ export interface components {
             out: boolean;
             pig: string;
         };
+        /** SpoonsView */
         SpoonsView: {
-            /** Format: uuid */
-            game_id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "spoons";
             status: components["schemas"]["Status"];
-            round: number;
-            version: number;
             /** @description null: a spectator */
             seat: number | null;
-            /** @description Every move this seat may send now, ready to send */
-            legal_moves: components["schemas"]["Move"][];
             /** @description Every seat that may act */
             to_act: number[];
             /**
@@ -988,27 +1022,77 @@ export interface components {
              * @description When this seat's clock runs out (else the one seat's to act)
              */
             deadline: string | null;
+            hand?: string[] | null;
+            /** @description Every move this seat may send now, ready to send */
+            legal_moves: components["schemas"]["SpoonsLegalMove"][];
+            /** Format: uuid */
+            game_id: string;
+            round: number;
+            version: number;
             /** @description Whether the host chose the seed (then whoever knows it knows every card) */
             seeded: boolean;
             seed_commitment: string | null;
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "spoons";
             dealer?: number;
             signal?: string;
-            hand?: string[] | null;
             pile?: number | null;
             players?: components["schemas"]["SpoonsPlayer"][];
             signals?: number[];
             loser?: number | null;
         };
+        /** RollMove */
+        RollMove: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "roll";
+        };
+        /** DiscardMove */
+        DiscardMove: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "discard";
+            card: string;
+        };
+        /** GiveMove */
+        GiveMove: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "give";
+            seat: number;
+            card: string;
+        };
+        /** TakeDiscardMove */
+        TakeDiscardMove: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "take_discard";
+        };
+        /** ShowMove */
+        ShowMove: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "show";
+            /** @enum {string} */
+            colour: "pink" | "green" | "blue" | "orange";
+        };
+        /** MysteryDateLegalMove */
+        MysteryDateLegalMove: components["schemas"]["ResumeMove"] | components["schemas"]["RollMove"] | components["schemas"]["DiscardMove"] | components["schemas"]["GiveMove"] | components["schemas"]["TakeMove"] | components["schemas"]["DrawMove"] | components["schemas"]["TakeDiscardMove"] | components["schemas"]["ShowMove"];
+        /** DatePlayer */
         DatePlayer: {
             seat: number;
             cards: number;
             position: number;
         };
+        /** DoorOpened */
         DoorOpened: {
             seat: number;
             /** @enum {string} */
@@ -1016,16 +1100,16 @@ export interface components {
             /** @enum {string} */
             outcome: "formal_dance" | "bowling" | "skiing" | "beach" | "dud";
         };
+        /** MysteryDateView */
         MysteryDateView: {
-            /** Format: uuid */
-            game_id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "mystery-date";
             status: components["schemas"]["Status"];
-            round: number;
-            version: number;
             /** @description null: a spectator */
             seat: number | null;
-            /** @description Every move this seat may send now, ready to send */
-            legal_moves: components["schemas"]["Move"][];
             /** @description Every seat that may act */
             to_act: number[];
             /**
@@ -1033,19 +1117,20 @@ export interface components {
              * @description When this seat's clock runs out (else the one seat's to act)
              */
             deadline: string | null;
+            hand?: string[] | null;
+            /** @description Every move this seat may send now, ready to send */
+            legal_moves: components["schemas"]["MysteryDateLegalMove"][];
+            /** Format: uuid */
+            game_id: string;
+            round: number;
+            version: number;
             /** @description Whether the host chose the seed (then whoever knows it knows every card) */
             seeded: boolean;
             seed_commitment: string | null;
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "mystery-date";
             dealer?: number;
             turn?: number | null;
             /** @enum {string} */
             phase?: "roll" | "discard" | "give" | "take" | "pile" | "outfit" | "over";
-            hand?: string[] | null;
             ready?: ("pink" | "green" | "blue" | "orange")[] | null;
             players?: components["schemas"]["DatePlayer"][];
             top_discard?: string | null;
@@ -1055,90 +1140,102 @@ export interface components {
             last_door?: components["schemas"]["DoorOpened"] | null;
             winner?: number | null;
         };
+        /** View */
         View: components["schemas"]["OldMaidView"] | components["schemas"]["BlindDateView"] | components["schemas"]["CrazyEightsView"] | components["schemas"]["GoFishView"] | components["schemas"]["SpoonsView"] | components["schemas"]["MysteryDateView"];
+        /** Move */
+        Move: components["schemas"]["ResumeMove"] | components["schemas"]["TakeMove"] | components["schemas"]["PlayMove"] | components["schemas"]["DrawMove"] | components["schemas"]["PassMove"] | components["schemas"]["AskMove"] | components["schemas"]["PickMove"] | components["schemas"]["SignalMove"] | components["schemas"]["RollMove"] | components["schemas"]["DiscardMove"] | components["schemas"]["GiveMove"] | components["schemas"]["TakeDiscardMove"] | components["schemas"]["ShowMove"];
+        /** AskData */
         AskData: {
             seat: number;
             rank: components["schemas"]["Rank"];
         };
+        /** AskEvent */
         AskEvent: {
-            /** @description From 1, per game, with no gaps */
-            seq: number;
-            round: number;
-            /** @description The seat it is about */
-            seat: number | null;
-            /** @description On a move's own event: who made it (the seat's player, a bot, autopilot, or the clock when it ran out); null on other events */
-            by: components["schemas"]["MadeBy"] | null;
-            /** Format: date-time */
-            at: string;
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             type: "ask";
-            data: components["schemas"]["AskData"];
-        };
-        BookData: {
-            rank: components["schemas"]["Rank"];
-            cards: string[];
-        };
-        BookEvent: {
+            /** @description The seat it is about */
+            seat: number | null;
             /** @description From 1, per game, with no gaps */
             seq: number;
             round: number;
-            /** @description The seat it is about */
-            seat: number | null;
             /** @description On a move's own event: who made it (the seat's player, a bot, autopilot, or the clock when it ran out); null on other events */
             by: components["schemas"]["MadeBy"] | null;
             /** Format: date-time */
             at: string;
+            data: components["schemas"]["AskData"];
+        };
+        /** BookData */
+        BookData: {
+            rank: components["schemas"]["Rank"];
+            cards: string[];
+        };
+        /** BookEvent */
+        BookEvent: {
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             type: "book";
-            data: components["schemas"]["BookData"];
-        };
-        DealData: {
-            dealer: number;
-            counts: number[];
-        };
-        DealEvent: {
+            /** @description The seat it is about */
+            seat: number | null;
             /** @description From 1, per game, with no gaps */
             seq: number;
             round: number;
-            /** @description The seat it is about */
-            seat: number | null;
             /** @description On a move's own event: who made it (the seat's player, a bot, autopilot, or the clock when it ran out); null on other events */
             by: components["schemas"]["MadeBy"] | null;
             /** Format: date-time */
             at: string;
+            data: components["schemas"]["BookData"];
+        };
+        /** DealData */
+        DealData: {
+            dealer: number;
+            counts: number[];
+        };
+        /** DealEvent */
+        DealEvent: {
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             type: "deal";
-            data: components["schemas"]["DealData"];
-        };
-        DiscardData: {
-            card: string;
-        };
-        DiscardEvent: {
+            /** @description The seat it is about */
+            seat: number | null;
             /** @description From 1, per game, with no gaps */
             seq: number;
             round: number;
-            /** @description The seat it is about */
-            seat: number | null;
             /** @description On a move's own event: who made it (the seat's player, a bot, autopilot, or the clock when it ran out); null on other events */
             by: components["schemas"]["MadeBy"] | null;
             /** Format: date-time */
             at: string;
+            data: components["schemas"]["DealData"];
+        };
+        /** DiscardData */
+        DiscardData: {
+            card: string;
+        };
+        /** DiscardEvent */
+        DiscardEvent: {
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             type: "discard";
+            /** @description The seat it is about */
+            seat: number | null;
+            /** @description From 1, per game, with no gaps */
+            seq: number;
+            round: number;
+            /** @description On a move's own event: who made it (the seat's player, a bot, autopilot, or the clock when it ran out); null on other events */
+            by: components["schemas"]["MadeBy"] | null;
+            /** Format: date-time */
+            at: string;
             data: components["schemas"]["DiscardData"];
         };
+        /** DoorData */
         DoorData: {
             /** @enum {string} */
             colour: "pink" | "green" | "blue" | "orange";
@@ -1146,23 +1243,25 @@ export interface components {
             /** @enum {string} */
             outcome: "formal_dance" | "bowling" | "skiing" | "beach" | "dud";
         };
+        /** DoorEvent */
         DoorEvent: {
-            /** @description From 1, per game, with no gaps */
-            seq: number;
-            round: number;
-            /** @description The seat it is about */
-            seat: number | null;
-            /** @description On a move's own event: who made it (the seat's player, a bot, autopilot, or the clock when it ran out); null on other events */
-            by: components["schemas"]["MadeBy"] | null;
-            /** Format: date-time */
-            at: string;
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             type: "door";
+            /** @description The seat it is about */
+            seat: number | null;
+            /** @description From 1, per game, with no gaps */
+            seq: number;
+            round: number;
+            /** @description On a move's own event: who made it (the seat's player, a bot, autopilot, or the clock when it ran out); null on other events */
+            by: components["schemas"]["MadeBy"] | null;
+            /** Format: date-time */
+            at: string;
             data: components["schemas"]["DoorData"];
         };
+        /** DrawData */
         DrawData: {
             stock?: number;
             card?: string;
@@ -1171,29 +1270,32 @@ export interface components {
             draw_pile?: number;
             cards?: string[];
         };
+        /** DrawEvent */
         DrawEvent: {
-            /** @description From 1, per game, with no gaps */
-            seq: number;
-            round: number;
-            /** @description The seat it is about */
-            seat: number | null;
-            /** @description On a move's own event: who made it (the seat's player, a bot, autopilot, or the clock when it ran out); null on other events */
-            by: components["schemas"]["MadeBy"] | null;
-            /** Format: date-time */
-            at: string;
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             type: "draw";
+            /** @description The seat it is about */
+            seat: number | null;
+            /** @description From 1, per game, with no gaps */
+            seq: number;
+            round: number;
+            /** @description On a move's own event: who made it (the seat's player, a bot, autopilot, or the clock when it ran out); null on other events */
+            by: components["schemas"]["MadeBy"] | null;
+            /** Format: date-time */
+            at: string;
             data: components["schemas"]["DrawData"];
         };
+        /** Standing */
         Standing: {
             seat: number;
             rounds_won: number;
             rounds_lost: number;
             score: number | null;
         };
+        /** GameOverData */
         GameOverData: {
             /** @enum {string} */
             reason: "target_reached" | "host_ended";
@@ -1201,326 +1303,355 @@ export interface components {
             seed: string;
             nonce: string | null;
         };
+        /** GameOverEvent */
         GameOverEvent: {
-            /** @description From 1, per game, with no gaps */
-            seq: number;
-            round: number;
-            /** @description The seat it is about */
-            seat: number | null;
-            /** @description On a move's own event: who made it (the seat's player, a bot, autopilot, or the clock when it ran out); null on other events */
-            by: components["schemas"]["MadeBy"] | null;
-            /** Format: date-time */
-            at: string;
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             type: "game_over";
+            /** @description The seat it is about */
+            seat: number | null;
+            /** @description From 1, per game, with no gaps */
+            seq: number;
+            round: number;
+            /** @description On a move's own event: who made it (the seat's player, a bot, autopilot, or the clock when it ran out); null on other events */
+            by: components["schemas"]["MadeBy"] | null;
+            /** Format: date-time */
+            at: string;
             data: components["schemas"]["GameOverData"];
         };
+        /** GiveData */
         GiveData: {
             to_seat: number;
             cards?: string[];
             card?: string;
         };
+        /** GiveEvent */
         GiveEvent: {
-            /** @description From 1, per game, with no gaps */
-            seq: number;
-            round: number;
-            /** @description The seat it is about */
-            seat: number | null;
-            /** @description On a move's own event: who made it (the seat's player, a bot, autopilot, or the clock when it ran out); null on other events */
-            by: components["schemas"]["MadeBy"] | null;
-            /** Format: date-time */
-            at: string;
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             type: "give";
-            data: components["schemas"]["GiveData"];
-        };
-        GoFishData: {
-            to_seat: number;
-        };
-        GoFishEvent: {
+            /** @description The seat it is about */
+            seat: number | null;
             /** @description From 1, per game, with no gaps */
             seq: number;
             round: number;
-            /** @description The seat it is about */
-            seat: number | null;
             /** @description On a move's own event: who made it (the seat's player, a bot, autopilot, or the clock when it ran out); null on other events */
             by: components["schemas"]["MadeBy"] | null;
             /** Format: date-time */
             at: string;
+            data: components["schemas"]["GiveData"];
+        };
+        /** GoFishData */
+        GoFishData: {
+            to_seat: number;
+        };
+        /** GoFishEvent */
+        GoFishEvent: {
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             type: "go_fish";
-            data: components["schemas"]["GoFishData"];
-        };
-        HandData: {
-            cards: number;
-            hand?: string[];
-        };
-        HandEvent: {
+            /** @description The seat it is about */
+            seat: number | null;
             /** @description From 1, per game, with no gaps */
             seq: number;
             round: number;
-            /** @description The seat it is about */
-            seat: number | null;
             /** @description On a move's own event: who made it (the seat's player, a bot, autopilot, or the clock when it ran out); null on other events */
             by: components["schemas"]["MadeBy"] | null;
             /** Format: date-time */
             at: string;
+            data: components["schemas"]["GoFishData"];
+        };
+        /** HandData */
+        HandData: {
+            hand?: string[];
+            cards: number;
+        };
+        /** HandEvent */
+        HandEvent: {
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             type: "hand";
-            data: components["schemas"]["HandData"];
-        };
-        LeftData: {
-            bot: string;
-        };
-        LeftEvent: {
+            /** @description The seat it is about */
+            seat: number | null;
             /** @description From 1, per game, with no gaps */
             seq: number;
             round: number;
-            /** @description The seat it is about */
-            seat: number | null;
             /** @description On a move's own event: who made it (the seat's player, a bot, autopilot, or the clock when it ran out); null on other events */
             by: components["schemas"]["MadeBy"] | null;
             /** Format: date-time */
             at: string;
+            data: components["schemas"]["HandData"];
+        };
+        /** LeftData */
+        LeftData: {
+            bot: string;
+        };
+        /** LeftEvent */
+        LeftEvent: {
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             type: "left";
-            data: components["schemas"]["LeftData"];
-        };
-        NoData: Record<string, never>;
-        NothingEvent: {
+            /** @description The seat it is about */
+            seat: number | null;
             /** @description From 1, per game, with no gaps */
             seq: number;
             round: number;
-            /** @description The seat it is about */
-            seat: number | null;
             /** @description On a move's own event: who made it (the seat's player, a bot, autopilot, or the clock when it ran out); null on other events */
             by: components["schemas"]["MadeBy"] | null;
             /** Format: date-time */
             at: string;
+            data: components["schemas"]["LeftData"];
+        };
+        /** NoData */
+        NoData: Record<string, never>;
+        /** NothingEvent */
+        NothingEvent: {
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             type: "nothing";
-            data: components["schemas"]["NoData"];
-        };
-        OfferEvent: {
+            /** @description The seat it is about */
+            seat: number | null;
             /** @description From 1, per game, with no gaps */
             seq: number;
             round: number;
-            /** @description The seat it is about */
-            seat: number | null;
             /** @description On a move's own event: who made it (the seat's player, a bot, autopilot, or the clock when it ran out); null on other events */
             by: components["schemas"]["MadeBy"] | null;
             /** Format: date-time */
             at: string;
+            data: components["schemas"]["NoData"];
+        };
+        /** OfferEvent */
+        OfferEvent: {
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             type: "offer";
-            data: components["schemas"]["Offer"];
-        };
-        OutEvent: {
+            /** @description The seat it is about */
+            seat: number | null;
             /** @description From 1, per game, with no gaps */
             seq: number;
             round: number;
-            /** @description The seat it is about */
-            seat: number | null;
             /** @description On a move's own event: who made it (the seat's player, a bot, autopilot, or the clock when it ran out); null on other events */
             by: components["schemas"]["MadeBy"] | null;
             /** Format: date-time */
             at: string;
+            data: components["schemas"]["Offer"];
+        };
+        /** OutEvent */
+        OutEvent: {
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             type: "out";
-            data: components["schemas"]["NoData"];
-        };
-        PairsData: {
-            pairs: string[][];
-        };
-        PairsEvent: {
+            /** @description The seat it is about */
+            seat: number | null;
             /** @description From 1, per game, with no gaps */
             seq: number;
             round: number;
-            /** @description The seat it is about */
-            seat: number | null;
             /** @description On a move's own event: who made it (the seat's player, a bot, autopilot, or the clock when it ran out); null on other events */
             by: components["schemas"]["MadeBy"] | null;
             /** Format: date-time */
             at: string;
+            data: components["schemas"]["NoData"];
+        };
+        /** PairsData */
+        PairsData: {
+            pairs: string[][];
+        };
+        /** PairsEvent */
+        PairsEvent: {
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             type: "pairs";
+            /** @description The seat it is about */
+            seat: number | null;
+            /** @description From 1, per game, with no gaps */
+            seq: number;
+            round: number;
+            /** @description On a move's own event: who made it (the seat's player, a bot, autopilot, or the clock when it ran out); null on other events */
+            by: components["schemas"]["MadeBy"] | null;
+            /** Format: date-time */
+            at: string;
             data: components["schemas"]["PairsData"];
         };
+        /** PassData */
         PassData: {
             to_seat?: number;
             pile?: number;
             card?: string;
         };
+        /** PassEvent */
         PassEvent: {
-            /** @description From 1, per game, with no gaps */
-            seq: number;
-            round: number;
-            /** @description The seat it is about */
-            seat: number | null;
-            /** @description On a move's own event: who made it (the seat's player, a bot, autopilot, or the clock when it ran out); null on other events */
-            by: components["schemas"]["MadeBy"] | null;
-            /** Format: date-time */
-            at: string;
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             type: "pass";
-            data: components["schemas"]["PassData"];
-        };
-        PickData: {
-            pile: number;
-            card?: string;
-        };
-        PickEvent: {
+            /** @description The seat it is about */
+            seat: number | null;
             /** @description From 1, per game, with no gaps */
             seq: number;
             round: number;
-            /** @description The seat it is about */
-            seat: number | null;
             /** @description On a move's own event: who made it (the seat's player, a bot, autopilot, or the clock when it ran out); null on other events */
             by: components["schemas"]["MadeBy"] | null;
             /** Format: date-time */
             at: string;
+            data: components["schemas"]["PassData"];
+        };
+        /** PickData */
+        PickData: {
+            pile: number;
+            card?: string;
+        };
+        /** PickEvent */
+        PickEvent: {
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             type: "pick";
+            /** @description The seat it is about */
+            seat: number | null;
+            /** @description From 1, per game, with no gaps */
+            seq: number;
+            round: number;
+            /** @description On a move's own event: who made it (the seat's player, a bot, autopilot, or the clock when it ran out); null on other events */
+            by: components["schemas"]["MadeBy"] | null;
+            /** Format: date-time */
+            at: string;
             data: components["schemas"]["PickData"];
         };
+        /** PilesData */
         PilesData: {
             draw_pile: number;
             discard_pile: number;
             top: string | null;
         };
+        /** PilesEvent */
         PilesEvent: {
-            /** @description From 1, per game, with no gaps */
-            seq: number;
-            round: number;
-            /** @description The seat it is about */
-            seat: number | null;
-            /** @description On a move's own event: who made it (the seat's player, a bot, autopilot, or the clock when it ran out); null on other events */
-            by: components["schemas"]["MadeBy"] | null;
-            /** Format: date-time */
-            at: string;
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             type: "piles";
+            /** @description The seat it is about */
+            seat: number | null;
+            /** @description From 1, per game, with no gaps */
+            seq: number;
+            round: number;
+            /** @description On a move's own event: who made it (the seat's player, a bot, autopilot, or the clock when it ran out); null on other events */
+            by: components["schemas"]["MadeBy"] | null;
+            /** Format: date-time */
+            at: string;
             data: components["schemas"]["PilesData"];
         };
+        /** PlayData */
         PlayData: {
             card: string;
             suit: components["schemas"]["Suit"];
             cards: number;
         };
+        /** PlayEvent */
         PlayEvent: {
-            /** @description From 1, per game, with no gaps */
-            seq: number;
-            round: number;
-            /** @description The seat it is about */
-            seat: number | null;
-            /** @description On a move's own event: who made it (the seat's player, a bot, autopilot, or the clock when it ran out); null on other events */
-            by: components["schemas"]["MadeBy"] | null;
-            /** Format: date-time */
-            at: string;
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             type: "play";
-            data: components["schemas"]["PlayData"];
-        };
-        ResumeEvent: {
+            /** @description The seat it is about */
+            seat: number | null;
             /** @description From 1, per game, with no gaps */
             seq: number;
             round: number;
-            /** @description The seat it is about */
-            seat: number | null;
             /** @description On a move's own event: who made it (the seat's player, a bot, autopilot, or the clock when it ran out); null on other events */
             by: components["schemas"]["MadeBy"] | null;
             /** Format: date-time */
             at: string;
+            data: components["schemas"]["PlayData"];
+        };
+        /** ResumeEvent */
+        ResumeEvent: {
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             type: "resume";
+            /** @description The seat it is about */
+            seat: number | null;
+            /** @description From 1, per game, with no gaps */
+            seq: number;
+            round: number;
+            /** @description On a move's own event: who made it (the seat's player, a bot, autopilot, or the clock when it ran out); null on other events */
+            by: components["schemas"]["MadeBy"] | null;
+            /** Format: date-time */
+            at: string;
             data: components["schemas"]["NoData"];
         };
+        /** RollData */
         RollData: {
             die: number;
             position: number;
             /** @enum {string} */
             space: "door" | "take" | "take_either" | "swap_right" | "swap_left" | "swap_any";
         };
+        /** RollEvent */
         RollEvent: {
-            /** @description From 1, per game, with no gaps */
-            seq: number;
-            round: number;
-            /** @description The seat it is about */
-            seat: number | null;
-            /** @description On a move's own event: who made it (the seat's player, a bot, autopilot, or the clock when it ran out); null on other events */
-            by: components["schemas"]["MadeBy"] | null;
-            /** Format: date-time */
-            at: string;
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             type: "roll";
-            data: components["schemas"]["RollData"];
-        };
-        RoundAbandonedData: {
-            /** @enum {string} */
-            ended: "move_limit";
-        };
-        RoundAbandonedEvent: {
+            /** @description The seat it is about */
+            seat: number | null;
             /** @description From 1, per game, with no gaps */
             seq: number;
             round: number;
-            /** @description The seat it is about */
-            seat: number | null;
             /** @description On a move's own event: who made it (the seat's player, a bot, autopilot, or the clock when it ran out); null on other events */
             by: components["schemas"]["MadeBy"] | null;
             /** Format: date-time */
             at: string;
+            data: components["schemas"]["RollData"];
+        };
+        /** RoundAbandonedData */
+        RoundAbandonedData: {
+            /** @enum {string} */
+            ended: "move_limit";
+        };
+        /** RoundAbandonedEvent */
+        RoundAbandonedEvent: {
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             type: "round_abandoned";
+            /** @description The seat it is about */
+            seat: number | null;
+            /** @description From 1, per game, with no gaps */
+            seq: number;
+            round: number;
+            /** @description On a move's own event: who made it (the seat's player, a bot, autopilot, or the clock when it ran out); null on other events */
+            by: components["schemas"]["MadeBy"] | null;
+            /** Format: date-time */
+            at: string;
             data: components["schemas"]["RoundAbandonedData"];
         };
+        /** RoundOverData */
         RoundOverData: {
             loser?: number;
             odd_card?: string;
@@ -1532,182 +1663,201 @@ export interface components {
             signals?: number[];
             lives?: number[];
         };
+        /** RoundOverEvent */
         RoundOverEvent: {
-            /** @description From 1, per game, with no gaps */
-            seq: number;
-            round: number;
-            /** @description The seat it is about */
-            seat: number | null;
-            /** @description On a move's own event: who made it (the seat's player, a bot, autopilot, or the clock when it ran out); null on other events */
-            by: components["schemas"]["MadeBy"] | null;
-            /** Format: date-time */
-            at: string;
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             type: "round_over";
-            data: components["schemas"]["RoundOverData"];
-        };
-        SafeEvent: {
+            /** @description The seat it is about */
+            seat: number | null;
             /** @description From 1, per game, with no gaps */
             seq: number;
             round: number;
-            /** @description The seat it is about */
-            seat: number | null;
             /** @description On a move's own event: who made it (the seat's player, a bot, autopilot, or the clock when it ran out); null on other events */
             by: components["schemas"]["MadeBy"] | null;
             /** Format: date-time */
             at: string;
+            data: components["schemas"]["RoundOverData"];
+        };
+        /** SafeEvent */
+        SafeEvent: {
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             type: "safe";
-            data: components["schemas"]["NoData"];
-        };
-        SignalData: {
-            order: number;
-        };
-        SignalEvent: {
+            /** @description The seat it is about */
+            seat: number | null;
             /** @description From 1, per game, with no gaps */
             seq: number;
             round: number;
-            /** @description The seat it is about */
-            seat: number | null;
             /** @description On a move's own event: who made it (the seat's player, a bot, autopilot, or the clock when it ran out); null on other events */
             by: components["schemas"]["MadeBy"] | null;
             /** Format: date-time */
             at: string;
+            data: components["schemas"]["NoData"];
+        };
+        /** SignalData */
+        SignalData: {
+            order: number;
+        };
+        /** SignalEvent */
+        SignalEvent: {
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             type: "signal";
-            data: components["schemas"]["SignalData"];
-        };
-        StarterData: {
-            card: string;
-            stock: number;
-        };
-        StarterEvent: {
+            /** @description The seat it is about */
+            seat: number | null;
             /** @description From 1, per game, with no gaps */
             seq: number;
             round: number;
-            /** @description The seat it is about */
-            seat: number | null;
             /** @description On a move's own event: who made it (the seat's player, a bot, autopilot, or the clock when it ran out); null on other events */
             by: components["schemas"]["MadeBy"] | null;
             /** Format: date-time */
             at: string;
+            data: components["schemas"]["SignalData"];
+        };
+        /** StarterData */
+        StarterData: {
+            card: string;
+            stock: number;
+        };
+        /** StarterEvent */
+        StarterEvent: {
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             type: "starter";
+            /** @description The seat it is about */
+            seat: number | null;
+            /** @description From 1, per game, with no gaps */
+            seq: number;
+            round: number;
+            /** @description On a move's own event: who made it (the seat's player, a bot, autopilot, or the clock when it ran out); null on other events */
+            by: components["schemas"]["MadeBy"] | null;
+            /** Format: date-time */
+            at: string;
             data: components["schemas"]["StarterData"];
         };
+        /** TakeData */
         TakeData: {
             from_seat: number;
             position: number;
             card?: string;
         };
+        /** TakeEvent */
         TakeEvent: {
-            /** @description From 1, per game, with no gaps */
-            seq: number;
-            round: number;
-            /** @description The seat it is about */
-            seat: number | null;
-            /** @description On a move's own event: who made it (the seat's player, a bot, autopilot, or the clock when it ran out); null on other events */
-            by: components["schemas"]["MadeBy"] | null;
-            /** Format: date-time */
-            at: string;
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             type: "take";
-            data: components["schemas"]["TakeData"];
-        };
-        FaceUpCard: {
-            card: string;
-        };
-        TakeDiscardEvent: {
+            /** @description The seat it is about */
+            seat: number | null;
             /** @description From 1, per game, with no gaps */
             seq: number;
             round: number;
-            /** @description The seat it is about */
-            seat: number | null;
             /** @description On a move's own event: who made it (the seat's player, a bot, autopilot, or the clock when it ran out); null on other events */
             by: components["schemas"]["MadeBy"] | null;
             /** Format: date-time */
             at: string;
+            data: components["schemas"]["TakeData"];
+        };
+        /** FaceUpCard */
+        FaceUpCard: {
+            card: string;
+        };
+        /** TakeDiscardEvent */
+        TakeDiscardEvent: {
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             type: "take_discard";
+            /** @description The seat it is about */
+            seat: number | null;
+            /** @description From 1, per game, with no gaps */
+            seq: number;
+            round: number;
+            /** @description On a move's own event: who made it (the seat's player, a bot, autopilot, or the clock when it ran out); null on other events */
+            by: components["schemas"]["MadeBy"] | null;
+            /** Format: date-time */
+            at: string;
             data: components["schemas"]["FaceUpCard"];
         };
+        /** TimeoutData */
         TimeoutData: {
             timeouts: number;
             seconds: number | null;
             autopilot: boolean;
         };
+        /** TimeoutEvent */
         TimeoutEvent: {
-            /** @description From 1, per game, with no gaps */
-            seq: number;
-            round: number;
-            /** @description The seat it is about */
-            seat: number | null;
-            /** @description On a move's own event: who made it (the seat's player, a bot, autopilot, or the clock when it ran out); null on other events */
-            by: components["schemas"]["MadeBy"] | null;
-            /** Format: date-time */
-            at: string;
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             type: "timeout";
+            /** @description The seat it is about */
+            seat: number | null;
+            /** @description From 1, per game, with no gaps */
+            seq: number;
+            round: number;
+            /** @description On a move's own event: who made it (the seat's player, a bot, autopilot, or the clock when it ran out); null on other events */
+            by: components["schemas"]["MadeBy"] | null;
+            /** Format: date-time */
+            at: string;
             data: components["schemas"]["TimeoutData"];
         };
+        /** WonData */
         WonData: {
             winner: number;
             /** @enum {string} */
             date: "formal_dance" | "bowling" | "skiing" | "beach" | "dud";
         };
+        /** WonEvent */
         WonEvent: {
-            /** @description From 1, per game, with no gaps */
-            seq: number;
-            round: number;
-            /** @description The seat it is about */
-            seat: number | null;
-            /** @description On a move's own event: who made it (the seat's player, a bot, autopilot, or the clock when it ran out); null on other events */
-            by: components["schemas"]["MadeBy"] | null;
-            /** Format: date-time */
-            at: string;
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             type: "won";
+            /** @description The seat it is about */
+            seat: number | null;
+            /** @description From 1, per game, with no gaps */
+            seq: number;
+            round: number;
+            /** @description On a move's own event: who made it (the seat's player, a bot, autopilot, or the clock when it ran out); null on other events */
+            by: components["schemas"]["MadeBy"] | null;
+            /** Format: date-time */
+            at: string;
             data: components["schemas"]["WonData"];
         };
+        /** Event */
         Event: components["schemas"]["AskEvent"] | components["schemas"]["BookEvent"] | components["schemas"]["DealEvent"] | components["schemas"]["DiscardEvent"] | components["schemas"]["DoorEvent"] | components["schemas"]["DrawEvent"] | components["schemas"]["GameOverEvent"] | components["schemas"]["GiveEvent"] | components["schemas"]["GoFishEvent"] | components["schemas"]["HandEvent"] | components["schemas"]["LeftEvent"] | components["schemas"]["NothingEvent"] | components["schemas"]["OfferEvent"] | components["schemas"]["OutEvent"] | components["schemas"]["PairsEvent"] | components["schemas"]["PassEvent"] | components["schemas"]["PickEvent"] | components["schemas"]["PilesEvent"] | components["schemas"]["PlayEvent"] | components["schemas"]["ResumeEvent"] | components["schemas"]["RollEvent"] | components["schemas"]["RoundAbandonedEvent"] | components["schemas"]["RoundOverEvent"] | components["schemas"]["SafeEvent"] | components["schemas"]["SignalEvent"] | components["schemas"]["StarterEvent"] | components["schemas"]["TakeEvent"] | components["schemas"]["TakeDiscardEvent"] | components["schemas"]["TimeoutEvent"] | components["schemas"]["WonEvent"];
+        /** MoveAnswer */
         MoveAnswer: {
             events: components["schemas"]["Event"][];
             view: components["schemas"]["View"];
         };
+        /** EventsPage */
         EventsPage: {
             events: components["schemas"]["Event"][];
             /** @description The game's newest seq */
             last_seq: number;
         };
+        /** Health */
         Health: {
             status: string;
             /** @description Requests of this process waiting for events (long polls and streams) */
             waiters: number;
         };
+        /** Ready */
         Ready: {
             status: string;
         };
@@ -1832,6 +1982,7 @@ export interface operations {
             query?: {
                 type?: components["schemas"]["GameType"];
                 status?: components["schemas"]["Status"];
+                /** @description The `next_cursor` of the page before, as it came */
                 cursor?: string;
                 limit?: number;
             };
@@ -2496,7 +2647,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/event-stream": {
+                    "text/event-stream": string | {
                         /** @description The event's seq */
                         id?: string;
                         /** @enum {string} */

@@ -12,6 +12,14 @@ export async function firstTurn(baseUrl: string, token: string, gameId: string):
   );
   if (view.type === "old-maid") {
     const oldMaid: OldMaidView = view;
+    for (const move of oldMaid.legal_moves) {
+      // narrowed by the game, then by the move: no cast
+      if (move.type === "take") return move.from_seat;
+      const resume: "resume" = move.type;
+      // @ts-expect-error: Old Maid has no move "play"
+      if (move.type === "play") return -2;
+      void resume;
+    }
     return oldMaid.turn ?? -1;
   }
   // @ts-expect-error: a path the spec does not have

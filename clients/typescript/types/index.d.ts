@@ -69,8 +69,8 @@ export class ApiError extends Error {
      */
     constructor(response: Response, body: unknown);
     status: number;
-    /** @type {Problem} */
-    problem: Problem;
+    /** @type {Partial<Problem>} */
+    problem: Partial<Problem>;
     response: Response;
 }
 /**

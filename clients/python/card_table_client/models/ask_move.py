@@ -1,11 +1,10 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, TypeVar
+from typing import Any, Literal, TypeVar, cast
 
 from attrs import define as _attrs_define
 
-from ..models.ask_move_type import AskMoveType
 from ..models.rank import Rank
 
 T = TypeVar("T", bound="AskMove")
@@ -15,17 +14,17 @@ T = TypeVar("T", bound="AskMove")
 class AskMove:
     """
     Attributes:
-        type_ (AskMoveType):
+        type_ (Literal['ask']):
         seat (int):
         rank (Rank):
     """
 
-    type_: AskMoveType
+    type_: Literal["ask"]
     seat: int
     rank: Rank
 
     def to_dict(self) -> dict[str, Any]:
-        type_ = self.type_.value
+        type_ = self.type_
 
         seat = self.seat
 
@@ -46,7 +45,9 @@ class AskMove:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        type_ = AskMoveType(d.pop("type"))
+        type_ = cast(Literal["ask"], d.pop("type"))
+        if type_ != "ask":
+            raise ValueError(f"type must match const 'ask', got '{type_}'")
 
         seat = d.pop("seat")
 

@@ -1,11 +1,10 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, TypeVar, cast
+from typing import TYPE_CHECKING, Any, Literal, TypeVar, cast
 
 from attrs import define as _attrs_define
 
-from ..models.create_crazy_eights_game_type import CreateCrazyEightsGameType
 from ..models.visibility import Visibility
 from ..types import UNSET, Unset
 
@@ -20,7 +19,7 @@ T = TypeVar("T", bound="CreateCrazyEightsGame")
 class CreateCrazyEightsGame:
     """
     Attributes:
-        type_ (CreateCrazyEightsGameType):
+        type_ (Literal['crazy-eights']):
         visibility (Visibility | Unset):
         turn_seconds (int | None | Unset): The turn clock; null: no clock
         think_seconds (float | Unset): How long computer players hesitate before a move Default: 1.0.
@@ -31,7 +30,7 @@ class CreateCrazyEightsGame:
         seats (int | None | Unset): Seats at the table; default: the most it takes
     """
 
-    type_: CreateCrazyEightsGameType
+    type_: Literal["crazy-eights"]
     visibility: Visibility | Unset = UNSET
     turn_seconds: int | None | Unset = UNSET
     think_seconds: float | Unset = 1.0
@@ -40,7 +39,7 @@ class CreateCrazyEightsGame:
     seats: int | None | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
-        type_ = self.type_.value
+        type_ = self.type_
 
         visibility: str | Unset = UNSET
         if not isinstance(self.visibility, Unset):
@@ -97,7 +96,9 @@ class CreateCrazyEightsGame:
         from ..models.crazy_eights_options import CrazyEightsOptions  # noqa: PLC0415
 
         d = dict(src_dict)
-        type_ = CreateCrazyEightsGameType(d.pop("type"))
+        type_ = cast(Literal["crazy-eights"], d.pop("type"))
+        if type_ != "crazy-eights":
+            raise ValueError(f"type must match const 'crazy-eights', got '{type_}'")
 
         _visibility = d.pop("visibility", UNSET)
         visibility: Visibility | Unset

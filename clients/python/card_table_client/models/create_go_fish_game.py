@@ -1,11 +1,10 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, TypeVar, cast
+from typing import TYPE_CHECKING, Any, Literal, TypeVar, cast
 
 from attrs import define as _attrs_define
 
-from ..models.create_go_fish_game_type import CreateGoFishGameType
 from ..models.visibility import Visibility
 from ..types import UNSET, Unset
 
@@ -20,7 +19,7 @@ T = TypeVar("T", bound="CreateGoFishGame")
 class CreateGoFishGame:
     """
     Attributes:
-        type_ (CreateGoFishGameType):
+        type_ (Literal['go-fish']):
         visibility (Visibility | Unset):
         turn_seconds (int | None | Unset): The turn clock; null: no clock
         think_seconds (float | Unset): How long computer players hesitate before a move Default: 1.0.
@@ -31,7 +30,7 @@ class CreateGoFishGame:
         seats (int | None | Unset): Seats at the table; default: the most it takes
     """
 
-    type_: CreateGoFishGameType
+    type_: Literal["go-fish"]
     visibility: Visibility | Unset = UNSET
     turn_seconds: int | None | Unset = UNSET
     think_seconds: float | Unset = 1.0
@@ -40,7 +39,7 @@ class CreateGoFishGame:
     seats: int | None | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
-        type_ = self.type_.value
+        type_ = self.type_
 
         visibility: str | Unset = UNSET
         if not isinstance(self.visibility, Unset):
@@ -97,7 +96,9 @@ class CreateGoFishGame:
         from ..models.go_fish_options import GoFishOptions  # noqa: PLC0415
 
         d = dict(src_dict)
-        type_ = CreateGoFishGameType(d.pop("type"))
+        type_ = cast(Literal["go-fish"], d.pop("type"))
+        if type_ != "go-fish":
+            raise ValueError(f"type must match const 'go-fish', got '{type_}'")
 
         _visibility = d.pop("visibility", UNSET)
         visibility: Visibility | Unset

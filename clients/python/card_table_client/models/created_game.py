@@ -23,11 +23,13 @@ T = TypeVar("T", bound="CreatedGame")
 class CreatedGame:
     """
     Attributes:
-        id (UUID):
         type_ (GameType):
+        status (Status):
+        to_act (list[int]): Every seat that may act now
+        deadline (datetime.datetime | None): When the clock runs out for the seat to act, if one
+        id (UUID):
         options (CreatedGameOptions): Every option, defaults filled in
         visibility (Visibility):
-        status (Status):
         round_ (int):
         max_seats (int):
         turn_seconds (int | None):
@@ -35,9 +37,7 @@ class CreatedGame:
         seeded (bool): Whether the host chose the seed (then whoever knows it knows every card)
         seats (list[Seat]):
         turn (int | None): The seat to act, if one
-        to_act (list[int]): Every seat that may act now
         dealer (int | None): The dealer of the current round
-        deadline (datetime.datetime | None): When the clock runs out for the seat to act, if one
         version (int):
         seed_commitment (None | str): SHA-256 of the nonce and the seed, from the first deal
         created_at (datetime.datetime):
@@ -45,11 +45,13 @@ class CreatedGame:
         code (None | str): Join code (private)
     """
 
-    id: UUID
     type_: GameType
+    status: Status
+    to_act: list[int]
+    deadline: datetime.datetime | None
+    id: UUID
     options: CreatedGameOptions
     visibility: Visibility
-    status: Status
     round_: int
     max_seats: int
     turn_seconds: int | None
@@ -57,9 +59,7 @@ class CreatedGame:
     seeded: bool
     seats: list[Seat]
     turn: int | None
-    to_act: list[int]
     dealer: int | None
-    deadline: datetime.datetime | None
     version: int
     seed_commitment: None | str
     created_at: datetime.datetime
@@ -67,15 +67,23 @@ class CreatedGame:
     code: None | str
 
     def to_dict(self) -> dict[str, Any]:
-        id = str(self.id)
-
         type_ = self.type_.value
+
+        status = self.status.value
+
+        to_act = self.to_act
+
+        deadline: None | str
+        if isinstance(self.deadline, datetime.datetime):
+            deadline = self.deadline.isoformat()
+        else:
+            deadline = self.deadline
+
+        id = str(self.id)
 
         options = self.options.to_dict()
 
         visibility = self.visibility.value
-
-        status = self.status.value
 
         round_ = self.round_
 
@@ -96,16 +104,8 @@ class CreatedGame:
         turn: int | None
         turn = self.turn
 
-        to_act = self.to_act
-
         dealer: int | None
         dealer = self.dealer
-
-        deadline: None | str
-        if isinstance(self.deadline, datetime.datetime):
-            deadline = self.deadline.isoformat()
-        else:
-            deadline = self.deadline
 
         version = self.version
 
@@ -123,11 +123,13 @@ class CreatedGame:
 
         field_dict.update(
             {
-                "id": id,
                 "type": type_,
+                "status": status,
+                "to_act": to_act,
+                "deadline": deadline,
+                "id": id,
                 "options": options,
                 "visibility": visibility,
-                "status": status,
                 "round": round_,
                 "max_seats": max_seats,
                 "turn_seconds": turn_seconds,
@@ -135,9 +137,7 @@ class CreatedGame:
                 "seeded": seeded,
                 "seats": seats,
                 "turn": turn,
-                "to_act": to_act,
                 "dealer": dealer,
-                "deadline": deadline,
                 "version": version,
                 "seed_commitment": seed_commitment,
                 "created_at": created_at,
@@ -154,15 +154,32 @@ class CreatedGame:
         from ..models.seat import Seat  # noqa: PLC0415
 
         d = dict(src_dict)
-        id = UUID(d.pop("id"))
-
         type_ = GameType(d.pop("type"))
+
+        status = Status(d.pop("status"))
+
+        to_act = cast(list[int], d.pop("to_act"))
+
+        def _parse_deadline(data: object) -> datetime.datetime | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                deadline_type_0 = datetime.datetime.fromisoformat(data)
+
+                return deadline_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(datetime.datetime | None, data)
+
+        deadline = _parse_deadline(d.pop("deadline"))
+
+        id = UUID(d.pop("id"))
 
         options = CreatedGameOptions.from_dict(d.pop("options"))
 
         visibility = Visibility(d.pop("visibility"))
-
-        status = Status(d.pop("status"))
 
         round_ = d.pop("round")
 
@@ -193,29 +210,12 @@ class CreatedGame:
 
         turn = _parse_turn(d.pop("turn"))
 
-        to_act = cast(list[int], d.pop("to_act"))
-
         def _parse_dealer(data: object) -> int | None:
             if data is None:
                 return data
             return cast(int | None, data)
 
         dealer = _parse_dealer(d.pop("dealer"))
-
-        def _parse_deadline(data: object) -> datetime.datetime | None:
-            if data is None:
-                return data
-            try:
-                if not isinstance(data, str):
-                    raise TypeError()
-                deadline_type_0 = datetime.datetime.fromisoformat(data)
-
-                return deadline_type_0
-            except (TypeError, ValueError, AttributeError, KeyError):
-                pass
-            return cast(datetime.datetime | None, data)
-
-        deadline = _parse_deadline(d.pop("deadline"))
 
         version = d.pop("version")
 
@@ -238,11 +238,13 @@ class CreatedGame:
         code = _parse_code(d.pop("code"))
 
         created_game = cls(
-            id=id,
             type_=type_,
+            status=status,
+            to_act=to_act,
+            deadline=deadline,
+            id=id,
             options=options,
             visibility=visibility,
-            status=status,
             round_=round_,
             max_seats=max_seats,
             turn_seconds=turn_seconds,
@@ -250,9 +252,7 @@ class CreatedGame:
             seeded=seeded,
             seats=seats,
             turn=turn,
-            to_act=to_act,
             dealer=dealer,
-            deadline=deadline,
             version=version,
             seed_commitment=seed_commitment,
             created_at=created_at,

@@ -1,11 +1,9 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, TypeVar
+from typing import Any, Literal, TypeVar, cast
 
 from attrs import define as _attrs_define
-
-from ..models.discard_move_type import DiscardMoveType
 
 T = TypeVar("T", bound="DiscardMove")
 
@@ -14,15 +12,15 @@ T = TypeVar("T", bound="DiscardMove")
 class DiscardMove:
     """
     Attributes:
-        type_ (DiscardMoveType):
+        type_ (Literal['discard']):
         card (str):
     """
 
-    type_: DiscardMoveType
+    type_: Literal["discard"]
     card: str
 
     def to_dict(self) -> dict[str, Any]:
-        type_ = self.type_.value
+        type_ = self.type_
 
         card = self.card
 
@@ -40,7 +38,9 @@ class DiscardMove:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        type_ = DiscardMoveType(d.pop("type"))
+        type_ = cast(Literal["discard"], d.pop("type"))
+        if type_ != "discard":
+            raise ValueError(f"type must match const 'discard', got '{type_}'")
 
         card = d.pop("card")
 

@@ -1,11 +1,9 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, TypeVar
+from typing import Any, Literal, TypeVar, cast
 
 from attrs import define as _attrs_define
-
-from ..models.draw_move_type import DrawMoveType
 
 T = TypeVar("T", bound="DrawMove")
 
@@ -14,13 +12,13 @@ T = TypeVar("T", bound="DrawMove")
 class DrawMove:
     """
     Attributes:
-        type_ (DrawMoveType):
+        type_ (Literal['draw']):
     """
 
-    type_: DrawMoveType
+    type_: Literal["draw"]
 
     def to_dict(self) -> dict[str, Any]:
-        type_ = self.type_.value
+        type_ = self.type_
 
         field_dict: dict[str, Any] = {}
 
@@ -35,7 +33,9 @@ class DrawMove:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        type_ = DrawMoveType(d.pop("type"))
+        type_ = cast(Literal["draw"], d.pop("type"))
+        if type_ != "draw":
+            raise ValueError(f"type must match const 'draw', got '{type_}'")
 
         draw_move = cls(
             type_=type_,

@@ -2,11 +2,10 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, TypeVar, cast
+from typing import TYPE_CHECKING, Any, Literal, TypeVar, cast
 
 from attrs import define as _attrs_define
 
-from ..models.game_over_event_type import GameOverEventType
 from ..models.made_by import MadeBy
 
 if TYPE_CHECKING:
@@ -20,31 +19,33 @@ T = TypeVar("T", bound="GameOverEvent")
 class GameOverEvent:
     """
     Attributes:
+        type_ (Literal['game_over']):
+        seat (int | None): The seat it is about
         seq (int): From 1, per game, with no gaps
         round_ (int):
-        seat (int | None): The seat it is about
         by (MadeBy | None): On a move's own event: who made it (the seat's player, a bot, autopilot, or the clock when
             it ran out); null on other events
         at (datetime.datetime):
-        type_ (GameOverEventType):
         data (GameOverData):
     """
 
+    type_: Literal["game_over"]
+    seat: int | None
     seq: int
     round_: int
-    seat: int | None
     by: MadeBy | None
     at: datetime.datetime
-    type_: GameOverEventType
     data: GameOverData
 
     def to_dict(self) -> dict[str, Any]:
-        seq = self.seq
-
-        round_ = self.round_
+        type_ = self.type_
 
         seat: int | None
         seat = self.seat
+
+        seq = self.seq
+
+        round_ = self.round_
 
         by: None | str
         if isinstance(self.by, MadeBy):
@@ -54,20 +55,18 @@ class GameOverEvent:
 
         at = self.at.isoformat()
 
-        type_ = self.type_.value
-
         data = self.data.to_dict()
 
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
             {
+                "type": type_,
+                "seat": seat,
                 "seq": seq,
                 "round": round_,
-                "seat": seat,
                 "by": by,
                 "at": at,
-                "type": type_,
                 "data": data,
             }
         )
@@ -79,9 +78,9 @@ class GameOverEvent:
         from ..models.game_over_data import GameOverData  # noqa: PLC0415
 
         d = dict(src_dict)
-        seq = d.pop("seq")
-
-        round_ = d.pop("round")
+        type_ = cast(Literal["game_over"], d.pop("type"))
+        if type_ != "game_over":
+            raise ValueError(f"type must match const 'game_over', got '{type_}'")
 
         def _parse_seat(data: object) -> int | None:
             if data is None:
@@ -89,6 +88,10 @@ class GameOverEvent:
             return cast(int | None, data)
 
         seat = _parse_seat(d.pop("seat"))
+
+        seq = d.pop("seq")
+
+        round_ = d.pop("round")
 
         def _parse_by(data: object) -> MadeBy | None:
             if data is None:
@@ -107,17 +110,15 @@ class GameOverEvent:
 
         at = datetime.datetime.fromisoformat(d.pop("at"))
 
-        type_ = GameOverEventType(d.pop("type"))
-
         data = GameOverData.from_dict(d.pop("data"))
 
         game_over_event = cls(
+            type_=type_,
+            seat=seat,
             seq=seq,
             round_=round_,
-            seat=seat,
             by=by,
             at=at,
-            type_=type_,
             data=data,
         )
 

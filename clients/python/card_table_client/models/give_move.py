@@ -1,11 +1,9 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, TypeVar
+from typing import Any, Literal, TypeVar, cast
 
 from attrs import define as _attrs_define
-
-from ..models.give_move_type import GiveMoveType
 
 T = TypeVar("T", bound="GiveMove")
 
@@ -14,29 +12,29 @@ T = TypeVar("T", bound="GiveMove")
 class GiveMove:
     """
     Attributes:
-        type_ (GiveMoveType):
-        card (str):
+        type_ (Literal['give']):
         seat (int):
+        card (str):
     """
 
-    type_: GiveMoveType
-    card: str
+    type_: Literal["give"]
     seat: int
+    card: str
 
     def to_dict(self) -> dict[str, Any]:
-        type_ = self.type_.value
-
-        card = self.card
+        type_ = self.type_
 
         seat = self.seat
+
+        card = self.card
 
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
             {
                 "type": type_,
-                "card": card,
                 "seat": seat,
+                "card": card,
             }
         )
 
@@ -45,16 +43,18 @@ class GiveMove:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        type_ = GiveMoveType(d.pop("type"))
-
-        card = d.pop("card")
+        type_ = cast(Literal["give"], d.pop("type"))
+        if type_ != "give":
+            raise ValueError(f"type must match const 'give', got '{type_}'")
 
         seat = d.pop("seat")
 
+        card = d.pop("card")
+
         give_move = cls(
             type_=type_,
-            card=card,
             seat=seat,
+            card=card,
         )
 
         return give_move

@@ -2,30 +2,18 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, TypeVar, cast
+from typing import TYPE_CHECKING, Any, Literal, TypeVar, cast
 from uuid import UUID
 
 from attrs import define as _attrs_define
 
-from ..models.go_fish_view_type import GoFishViewType
 from ..models.status import Status
 from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
     from ..models.ask_move import AskMove
-    from ..models.discard_move import DiscardMove
-    from ..models.draw_move import DrawMove
     from ..models.fish_player import FishPlayer
-    from ..models.give_move import GiveMove
-    from ..models.pass_move import PassMove
-    from ..models.pick_move import PickMove
-    from ..models.play_move import PlayMove
     from ..models.resume_move import ResumeMove
-    from ..models.roll_move import RollMove
-    from ..models.show_move import ShowMove
-    from ..models.signal_move import SignalMove
-    from ..models.take_discard_move import TakeDiscardMove
-    from ..models.take_move import TakeMove
 
 
 T = TypeVar("T", bound="GoFishView")
@@ -35,115 +23,52 @@ T = TypeVar("T", bound="GoFishView")
 class GoFishView:
     """
     Attributes:
-        game_id (UUID):
+        type_ (Literal['go-fish']):
         status (Status):
-        round_ (int):
-        version (int):
         seat (int | None): null: a spectator
-        legal_moves (list[AskMove | DiscardMove | DrawMove | GiveMove | PassMove | PickMove | PlayMove | ResumeMove |
-            RollMove | ShowMove | SignalMove | TakeDiscardMove | TakeMove]): Every move this seat may send now, ready to
-            send
         to_act (list[int]): Every seat that may act
         deadline (datetime.datetime | None): When this seat's clock runs out (else the one seat's to act)
+        legal_moves (list[AskMove | ResumeMove]): Every move this seat may send now, ready to send
+        game_id (UUID):
+        round_ (int):
+        version (int):
         seeded (bool): Whether the host chose the seed (then whoever knows it knows every card)
         seed_commitment (None | str):
-        type_ (GoFishViewType):
+        hand (list[str] | None | Unset):
         dealer (int | Unset):
         turn (int | None | Unset):
-        hand (list[str] | None | Unset):
         stock (int | Unset):
         players (list[FishPlayer] | Unset):
         winners (list[int] | None | Unset):
     """
 
-    game_id: UUID
+    type_: Literal["go-fish"]
     status: Status
-    round_: int
-    version: int
     seat: int | None
-    legal_moves: list[
-        AskMove
-        | DiscardMove
-        | DrawMove
-        | GiveMove
-        | PassMove
-        | PickMove
-        | PlayMove
-        | ResumeMove
-        | RollMove
-        | ShowMove
-        | SignalMove
-        | TakeDiscardMove
-        | TakeMove
-    ]
     to_act: list[int]
     deadline: datetime.datetime | None
+    legal_moves: list[AskMove | ResumeMove]
+    game_id: UUID
+    round_: int
+    version: int
     seeded: bool
     seed_commitment: None | str
-    type_: GoFishViewType
+    hand: list[str] | None | Unset = UNSET
     dealer: int | Unset = UNSET
     turn: int | None | Unset = UNSET
-    hand: list[str] | None | Unset = UNSET
     stock: int | Unset = UNSET
     players: list[FishPlayer] | Unset = UNSET
     winners: list[int] | None | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
-        from ..models.ask_move import AskMove  # noqa: PLC0415
-        from ..models.discard_move import DiscardMove  # noqa: PLC0415
-        from ..models.draw_move import DrawMove  # noqa: PLC0415
-        from ..models.give_move import GiveMove  # noqa: PLC0415
-        from ..models.pass_move import PassMove  # noqa: PLC0415
-        from ..models.pick_move import PickMove  # noqa: PLC0415
-        from ..models.play_move import PlayMove  # noqa: PLC0415
         from ..models.resume_move import ResumeMove  # noqa: PLC0415
-        from ..models.roll_move import RollMove  # noqa: PLC0415
-        from ..models.signal_move import SignalMove  # noqa: PLC0415
-        from ..models.take_discard_move import TakeDiscardMove  # noqa: PLC0415
-        from ..models.take_move import TakeMove  # noqa: PLC0415
 
-        game_id = str(self.game_id)
+        type_ = self.type_
 
         status = self.status.value
 
-        round_ = self.round_
-
-        version = self.version
-
         seat: int | None
         seat = self.seat
-
-        legal_moves = []
-        for legal_moves_item_data in self.legal_moves:
-            legal_moves_item: dict[str, Any]
-            if isinstance(legal_moves_item_data, ResumeMove):
-                legal_moves_item = legal_moves_item_data.to_dict()
-            elif isinstance(legal_moves_item_data, TakeMove):
-                legal_moves_item = legal_moves_item_data.to_dict()
-            elif isinstance(legal_moves_item_data, PlayMove):
-                legal_moves_item = legal_moves_item_data.to_dict()
-            elif isinstance(legal_moves_item_data, DrawMove):
-                legal_moves_item = legal_moves_item_data.to_dict()
-            elif isinstance(legal_moves_item_data, PassMove):
-                legal_moves_item = legal_moves_item_data.to_dict()
-            elif isinstance(legal_moves_item_data, AskMove):
-                legal_moves_item = legal_moves_item_data.to_dict()
-            elif isinstance(legal_moves_item_data, PickMove):
-                legal_moves_item = legal_moves_item_data.to_dict()
-            elif isinstance(legal_moves_item_data, SignalMove):
-                legal_moves_item = legal_moves_item_data.to_dict()
-            elif isinstance(legal_moves_item_data, RollMove):
-                legal_moves_item = legal_moves_item_data.to_dict()
-            elif isinstance(legal_moves_item_data, DiscardMove):
-                legal_moves_item = legal_moves_item_data.to_dict()
-            elif isinstance(legal_moves_item_data, GiveMove):
-                legal_moves_item = legal_moves_item_data.to_dict()
-            elif isinstance(legal_moves_item_data, TakeDiscardMove):
-                legal_moves_item = legal_moves_item_data.to_dict()
-            else:
-                legal_moves_item = legal_moves_item_data.to_dict()
-
-            legal_moves.append(legal_moves_item)
 
         to_act = self.to_act
 
@@ -153,20 +78,26 @@ class GoFishView:
         else:
             deadline = self.deadline
 
+        legal_moves = []
+        for legal_moves_item_data in self.legal_moves:
+            legal_moves_item: dict[str, Any]
+            if isinstance(legal_moves_item_data, ResumeMove):
+                legal_moves_item = legal_moves_item_data.to_dict()
+            else:
+                legal_moves_item = legal_moves_item_data.to_dict()
+
+            legal_moves.append(legal_moves_item)
+
+        game_id = str(self.game_id)
+
+        round_ = self.round_
+
+        version = self.version
+
         seeded = self.seeded
 
         seed_commitment: None | str
         seed_commitment = self.seed_commitment
-
-        type_ = self.type_.value
-
-        dealer = self.dealer
-
-        turn: int | None | Unset
-        if isinstance(self.turn, Unset):
-            turn = UNSET
-        else:
-            turn = self.turn
 
         hand: list[str] | None | Unset
         if isinstance(self.hand, Unset):
@@ -176,6 +107,14 @@ class GoFishView:
 
         else:
             hand = self.hand
+
+        dealer = self.dealer
+
+        turn: int | None | Unset
+        if isinstance(self.turn, Unset):
+            turn = UNSET
+        else:
+            turn = self.turn
 
         stock = self.stock
 
@@ -199,25 +138,25 @@ class GoFishView:
 
         field_dict.update(
             {
-                "game_id": game_id,
+                "type": type_,
                 "status": status,
-                "round": round_,
-                "version": version,
                 "seat": seat,
-                "legal_moves": legal_moves,
                 "to_act": to_act,
                 "deadline": deadline,
+                "legal_moves": legal_moves,
+                "game_id": game_id,
+                "round": round_,
+                "version": version,
                 "seeded": seeded,
                 "seed_commitment": seed_commitment,
-                "type": type_,
             }
         )
+        if hand is not UNSET:
+            field_dict["hand"] = hand
         if dealer is not UNSET:
             field_dict["dealer"] = dealer
         if turn is not UNSET:
             field_dict["turn"] = turn
-        if hand is not UNSET:
-            field_dict["hand"] = hand
         if stock is not UNSET:
             field_dict["stock"] = stock
         if players is not UNSET:
@@ -230,28 +169,15 @@ class GoFishView:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.ask_move import AskMove  # noqa: PLC0415
-        from ..models.discard_move import DiscardMove  # noqa: PLC0415
-        from ..models.draw_move import DrawMove  # noqa: PLC0415
         from ..models.fish_player import FishPlayer  # noqa: PLC0415
-        from ..models.give_move import GiveMove  # noqa: PLC0415
-        from ..models.pass_move import PassMove  # noqa: PLC0415
-        from ..models.pick_move import PickMove  # noqa: PLC0415
-        from ..models.play_move import PlayMove  # noqa: PLC0415
         from ..models.resume_move import ResumeMove  # noqa: PLC0415
-        from ..models.roll_move import RollMove  # noqa: PLC0415
-        from ..models.show_move import ShowMove  # noqa: PLC0415
-        from ..models.signal_move import SignalMove  # noqa: PLC0415
-        from ..models.take_discard_move import TakeDiscardMove  # noqa: PLC0415
-        from ..models.take_move import TakeMove  # noqa: PLC0415
 
         d = dict(src_dict)
-        game_id = UUID(d.pop("game_id"))
+        type_ = cast(Literal["go-fish"], d.pop("type"))
+        if type_ != "go-fish":
+            raise ValueError(f"type must match const 'go-fish', got '{type_}'")
 
         status = Status(d.pop("status"))
-
-        round_ = d.pop("round")
-
-        version = d.pop("version")
 
         def _parse_seat(data: object) -> int | None:
             if data is None:
@@ -259,133 +185,6 @@ class GoFishView:
             return cast(int | None, data)
 
         seat = _parse_seat(d.pop("seat"))
-
-        legal_moves = []
-        _legal_moves = d.pop("legal_moves")
-        for legal_moves_item_data in _legal_moves:
-
-            def _parse_legal_moves_item(
-                data: object,
-            ) -> (
-                AskMove
-                | DiscardMove
-                | DrawMove
-                | GiveMove
-                | PassMove
-                | PickMove
-                | PlayMove
-                | ResumeMove
-                | RollMove
-                | ShowMove
-                | SignalMove
-                | TakeDiscardMove
-                | TakeMove
-            ):
-                try:
-                    if not isinstance(data, dict):
-                        raise TypeError()
-                    componentsschemas_move_type_0 = ResumeMove.from_dict(data)
-
-                    return componentsschemas_move_type_0
-                except (TypeError, ValueError, AttributeError, KeyError):
-                    pass
-                try:
-                    if not isinstance(data, dict):
-                        raise TypeError()
-                    componentsschemas_move_type_1 = TakeMove.from_dict(data)
-
-                    return componentsschemas_move_type_1
-                except (TypeError, ValueError, AttributeError, KeyError):
-                    pass
-                try:
-                    if not isinstance(data, dict):
-                        raise TypeError()
-                    componentsschemas_move_type_2 = PlayMove.from_dict(data)
-
-                    return componentsschemas_move_type_2
-                except (TypeError, ValueError, AttributeError, KeyError):
-                    pass
-                try:
-                    if not isinstance(data, dict):
-                        raise TypeError()
-                    componentsschemas_move_type_3 = DrawMove.from_dict(data)
-
-                    return componentsschemas_move_type_3
-                except (TypeError, ValueError, AttributeError, KeyError):
-                    pass
-                try:
-                    if not isinstance(data, dict):
-                        raise TypeError()
-                    componentsschemas_move_type_4 = PassMove.from_dict(data)
-
-                    return componentsschemas_move_type_4
-                except (TypeError, ValueError, AttributeError, KeyError):
-                    pass
-                try:
-                    if not isinstance(data, dict):
-                        raise TypeError()
-                    componentsschemas_move_type_5 = AskMove.from_dict(data)
-
-                    return componentsschemas_move_type_5
-                except (TypeError, ValueError, AttributeError, KeyError):
-                    pass
-                try:
-                    if not isinstance(data, dict):
-                        raise TypeError()
-                    componentsschemas_move_type_6 = PickMove.from_dict(data)
-
-                    return componentsschemas_move_type_6
-                except (TypeError, ValueError, AttributeError, KeyError):
-                    pass
-                try:
-                    if not isinstance(data, dict):
-                        raise TypeError()
-                    componentsschemas_move_type_7 = SignalMove.from_dict(data)
-
-                    return componentsschemas_move_type_7
-                except (TypeError, ValueError, AttributeError, KeyError):
-                    pass
-                try:
-                    if not isinstance(data, dict):
-                        raise TypeError()
-                    componentsschemas_move_type_8 = RollMove.from_dict(data)
-
-                    return componentsschemas_move_type_8
-                except (TypeError, ValueError, AttributeError, KeyError):
-                    pass
-                try:
-                    if not isinstance(data, dict):
-                        raise TypeError()
-                    componentsschemas_move_type_9 = DiscardMove.from_dict(data)
-
-                    return componentsschemas_move_type_9
-                except (TypeError, ValueError, AttributeError, KeyError):
-                    pass
-                try:
-                    if not isinstance(data, dict):
-                        raise TypeError()
-                    componentsschemas_move_type_10 = GiveMove.from_dict(data)
-
-                    return componentsschemas_move_type_10
-                except (TypeError, ValueError, AttributeError, KeyError):
-                    pass
-                try:
-                    if not isinstance(data, dict):
-                        raise TypeError()
-                    componentsschemas_move_type_11 = TakeDiscardMove.from_dict(data)
-
-                    return componentsschemas_move_type_11
-                except (TypeError, ValueError, AttributeError, KeyError):
-                    pass
-                if not isinstance(data, dict):
-                    raise TypeError()
-                componentsschemas_move_type_12 = ShowMove.from_dict(data)
-
-                return componentsschemas_move_type_12
-
-            legal_moves_item = _parse_legal_moves_item(legal_moves_item_data)
-
-            legal_moves.append(legal_moves_item)
 
         to_act = cast(list[int], d.pop("to_act"))
 
@@ -404,6 +203,35 @@ class GoFishView:
 
         deadline = _parse_deadline(d.pop("deadline"))
 
+        legal_moves = []
+        _legal_moves = d.pop("legal_moves")
+        for legal_moves_item_data in _legal_moves:
+
+            def _parse_legal_moves_item(data: object) -> AskMove | ResumeMove:
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_go_fish_legal_move_type_0 = ResumeMove.from_dict(data)
+
+                    return componentsschemas_go_fish_legal_move_type_0
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_go_fish_legal_move_type_1 = AskMove.from_dict(data)
+
+                return componentsschemas_go_fish_legal_move_type_1
+
+            legal_moves_item = _parse_legal_moves_item(legal_moves_item_data)
+
+            legal_moves.append(legal_moves_item)
+
+        game_id = UUID(d.pop("game_id"))
+
+        round_ = d.pop("round")
+
+        version = d.pop("version")
+
         seeded = d.pop("seeded")
 
         def _parse_seed_commitment(data: object) -> None | str:
@@ -412,19 +240,6 @@ class GoFishView:
             return cast(None | str, data)
 
         seed_commitment = _parse_seed_commitment(d.pop("seed_commitment"))
-
-        type_ = GoFishViewType(d.pop("type"))
-
-        dealer = d.pop("dealer", UNSET)
-
-        def _parse_turn(data: object) -> int | None | Unset:
-            if data is None:
-                return data
-            if isinstance(data, Unset):
-                return data
-            return cast(int | None | Unset, data)
-
-        turn = _parse_turn(d.pop("turn", UNSET))
 
         def _parse_hand(data: object) -> list[str] | None | Unset:
             if data is None:
@@ -442,6 +257,17 @@ class GoFishView:
             return cast(list[str] | None | Unset, data)
 
         hand = _parse_hand(d.pop("hand", UNSET))
+
+        dealer = d.pop("dealer", UNSET)
+
+        def _parse_turn(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        turn = _parse_turn(d.pop("turn", UNSET))
 
         stock = d.pop("stock", UNSET)
 
@@ -472,20 +298,20 @@ class GoFishView:
         winners = _parse_winners(d.pop("winners", UNSET))
 
         go_fish_view = cls(
-            game_id=game_id,
+            type_=type_,
             status=status,
-            round_=round_,
-            version=version,
             seat=seat,
-            legal_moves=legal_moves,
             to_act=to_act,
             deadline=deadline,
+            legal_moves=legal_moves,
+            game_id=game_id,
+            round_=round_,
+            version=version,
             seeded=seeded,
             seed_commitment=seed_commitment,
-            type_=type_,
+            hand=hand,
             dealer=dealer,
             turn=turn,
-            hand=hand,
             stock=stock,
             players=players,
             winners=winners,

@@ -2,31 +2,25 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, TypeVar, cast
+from typing import TYPE_CHECKING, Any, Literal, TypeVar, cast
 from uuid import UUID
 
 from attrs import define as _attrs_define
 
 from ..models.mystery_date_view_phase import MysteryDateViewPhase
 from ..models.mystery_date_view_ready_type_0_item import MysteryDateViewReadyType0Item
-from ..models.mystery_date_view_type import MysteryDateViewType
 from ..models.status import Status
 from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
-    from ..models.ask_move import AskMove
     from ..models.date_player import DatePlayer
     from ..models.discard_move import DiscardMove
     from ..models.door_opened import DoorOpened
     from ..models.draw_move import DrawMove
     from ..models.give_move import GiveMove
-    from ..models.pass_move import PassMove
-    from ..models.pick_move import PickMove
-    from ..models.play_move import PlayMove
     from ..models.resume_move import ResumeMove
     from ..models.roll_move import RollMove
     from ..models.show_move import ShowMove
-    from ..models.signal_move import SignalMove
     from ..models.take_discard_move import TakeDiscardMove
     from ..models.take_move import TakeMove
 
@@ -38,23 +32,22 @@ T = TypeVar("T", bound="MysteryDateView")
 class MysteryDateView:
     """
     Attributes:
-        game_id (UUID):
+        type_ (Literal['mystery-date']):
         status (Status):
-        round_ (int):
-        version (int):
         seat (int | None): null: a spectator
-        legal_moves (list[AskMove | DiscardMove | DrawMove | GiveMove | PassMove | PickMove | PlayMove | ResumeMove |
-            RollMove | ShowMove | SignalMove | TakeDiscardMove | TakeMove]): Every move this seat may send now, ready to
-            send
         to_act (list[int]): Every seat that may act
         deadline (datetime.datetime | None): When this seat's clock runs out (else the one seat's to act)
+        legal_moves (list[DiscardMove | DrawMove | GiveMove | ResumeMove | RollMove | ShowMove | TakeDiscardMove |
+            TakeMove]): Every move this seat may send now, ready to send
+        game_id (UUID):
+        round_ (int):
+        version (int):
         seeded (bool): Whether the host chose the seed (then whoever knows it knows every card)
         seed_commitment (None | str):
-        type_ (MysteryDateViewType):
+        hand (list[str] | None | Unset):
         dealer (int | Unset):
         turn (int | None | Unset):
         phase (MysteryDateViewPhase | Unset):
-        hand (list[str] | None | Unset):
         ready (list[MysteryDateViewReadyType0Item] | None | Unset):
         players (list[DatePlayer] | Unset):
         top_discard (None | str | Unset):
@@ -65,35 +58,21 @@ class MysteryDateView:
         winner (int | None | Unset):
     """
 
-    game_id: UUID
+    type_: Literal["mystery-date"]
     status: Status
-    round_: int
-    version: int
     seat: int | None
-    legal_moves: list[
-        AskMove
-        | DiscardMove
-        | DrawMove
-        | GiveMove
-        | PassMove
-        | PickMove
-        | PlayMove
-        | ResumeMove
-        | RollMove
-        | ShowMove
-        | SignalMove
-        | TakeDiscardMove
-        | TakeMove
-    ]
     to_act: list[int]
     deadline: datetime.datetime | None
+    legal_moves: list[DiscardMove | DrawMove | GiveMove | ResumeMove | RollMove | ShowMove | TakeDiscardMove | TakeMove]
+    game_id: UUID
+    round_: int
+    version: int
     seeded: bool
     seed_commitment: None | str
-    type_: MysteryDateViewType
+    hand: list[str] | None | Unset = UNSET
     dealer: int | Unset = UNSET
     turn: int | None | Unset = UNSET
     phase: MysteryDateViewPhase | Unset = UNSET
-    hand: list[str] | None | Unset = UNSET
     ready: list[MysteryDateViewReadyType0Item] | None | Unset = UNSET
     players: list[DatePlayer] | Unset = UNSET
     top_discard: None | str | Unset = UNSET
@@ -104,62 +83,21 @@ class MysteryDateView:
     winner: int | None | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
-        from ..models.ask_move import AskMove  # noqa: PLC0415
         from ..models.discard_move import DiscardMove  # noqa: PLC0415
         from ..models.door_opened import DoorOpened  # noqa: PLC0415
         from ..models.draw_move import DrawMove  # noqa: PLC0415
         from ..models.give_move import GiveMove  # noqa: PLC0415
-        from ..models.pass_move import PassMove  # noqa: PLC0415
-        from ..models.pick_move import PickMove  # noqa: PLC0415
-        from ..models.play_move import PlayMove  # noqa: PLC0415
         from ..models.resume_move import ResumeMove  # noqa: PLC0415
         from ..models.roll_move import RollMove  # noqa: PLC0415
-        from ..models.signal_move import SignalMove  # noqa: PLC0415
         from ..models.take_discard_move import TakeDiscardMove  # noqa: PLC0415
         from ..models.take_move import TakeMove  # noqa: PLC0415
 
-        game_id = str(self.game_id)
+        type_ = self.type_
 
         status = self.status.value
 
-        round_ = self.round_
-
-        version = self.version
-
         seat: int | None
         seat = self.seat
-
-        legal_moves = []
-        for legal_moves_item_data in self.legal_moves:
-            legal_moves_item: dict[str, Any]
-            if isinstance(legal_moves_item_data, ResumeMove):
-                legal_moves_item = legal_moves_item_data.to_dict()
-            elif isinstance(legal_moves_item_data, TakeMove):
-                legal_moves_item = legal_moves_item_data.to_dict()
-            elif isinstance(legal_moves_item_data, PlayMove):
-                legal_moves_item = legal_moves_item_data.to_dict()
-            elif isinstance(legal_moves_item_data, DrawMove):
-                legal_moves_item = legal_moves_item_data.to_dict()
-            elif isinstance(legal_moves_item_data, PassMove):
-                legal_moves_item = legal_moves_item_data.to_dict()
-            elif isinstance(legal_moves_item_data, AskMove):
-                legal_moves_item = legal_moves_item_data.to_dict()
-            elif isinstance(legal_moves_item_data, PickMove):
-                legal_moves_item = legal_moves_item_data.to_dict()
-            elif isinstance(legal_moves_item_data, SignalMove):
-                legal_moves_item = legal_moves_item_data.to_dict()
-            elif isinstance(legal_moves_item_data, RollMove):
-                legal_moves_item = legal_moves_item_data.to_dict()
-            elif isinstance(legal_moves_item_data, DiscardMove):
-                legal_moves_item = legal_moves_item_data.to_dict()
-            elif isinstance(legal_moves_item_data, GiveMove):
-                legal_moves_item = legal_moves_item_data.to_dict()
-            elif isinstance(legal_moves_item_data, TakeDiscardMove):
-                legal_moves_item = legal_moves_item_data.to_dict()
-            else:
-                legal_moves_item = legal_moves_item_data.to_dict()
-
-            legal_moves.append(legal_moves_item)
 
         to_act = self.to_act
 
@@ -169,12 +107,47 @@ class MysteryDateView:
         else:
             deadline = self.deadline
 
+        legal_moves = []
+        for legal_moves_item_data in self.legal_moves:
+            legal_moves_item: dict[str, Any]
+            if isinstance(legal_moves_item_data, ResumeMove):
+                legal_moves_item = legal_moves_item_data.to_dict()
+            elif isinstance(legal_moves_item_data, RollMove):
+                legal_moves_item = legal_moves_item_data.to_dict()
+            elif isinstance(legal_moves_item_data, DiscardMove):
+                legal_moves_item = legal_moves_item_data.to_dict()
+            elif isinstance(legal_moves_item_data, GiveMove):
+                legal_moves_item = legal_moves_item_data.to_dict()
+            elif isinstance(legal_moves_item_data, TakeMove):
+                legal_moves_item = legal_moves_item_data.to_dict()
+            elif isinstance(legal_moves_item_data, DrawMove):
+                legal_moves_item = legal_moves_item_data.to_dict()
+            elif isinstance(legal_moves_item_data, TakeDiscardMove):
+                legal_moves_item = legal_moves_item_data.to_dict()
+            else:
+                legal_moves_item = legal_moves_item_data.to_dict()
+
+            legal_moves.append(legal_moves_item)
+
+        game_id = str(self.game_id)
+
+        round_ = self.round_
+
+        version = self.version
+
         seeded = self.seeded
 
         seed_commitment: None | str
         seed_commitment = self.seed_commitment
 
-        type_ = self.type_.value
+        hand: list[str] | None | Unset
+        if isinstance(self.hand, Unset):
+            hand = UNSET
+        elif isinstance(self.hand, list):
+            hand = self.hand
+
+        else:
+            hand = self.hand
 
         dealer = self.dealer
 
@@ -187,15 +160,6 @@ class MysteryDateView:
         phase: str | Unset = UNSET
         if not isinstance(self.phase, Unset):
             phase = self.phase.value
-
-        hand: list[str] | None | Unset
-        if isinstance(self.hand, Unset):
-            hand = UNSET
-        elif isinstance(self.hand, list):
-            hand = self.hand
-
-        else:
-            hand = self.hand
 
         ready: list[str] | None | Unset
         if isinstance(self.ready, Unset):
@@ -248,27 +212,27 @@ class MysteryDateView:
 
         field_dict.update(
             {
-                "game_id": game_id,
+                "type": type_,
                 "status": status,
-                "round": round_,
-                "version": version,
                 "seat": seat,
-                "legal_moves": legal_moves,
                 "to_act": to_act,
                 "deadline": deadline,
+                "legal_moves": legal_moves,
+                "game_id": game_id,
+                "round": round_,
+                "version": version,
                 "seeded": seeded,
                 "seed_commitment": seed_commitment,
-                "type": type_,
             }
         )
+        if hand is not UNSET:
+            field_dict["hand"] = hand
         if dealer is not UNSET:
             field_dict["dealer"] = dealer
         if turn is not UNSET:
             field_dict["turn"] = turn
         if phase is not UNSET:
             field_dict["phase"] = phase
-        if hand is not UNSET:
-            field_dict["hand"] = hand
         if ready is not UNSET:
             field_dict["ready"] = ready
         if players is not UNSET:
@@ -290,30 +254,23 @@ class MysteryDateView:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.ask_move import AskMove  # noqa: PLC0415
         from ..models.date_player import DatePlayer  # noqa: PLC0415
         from ..models.discard_move import DiscardMove  # noqa: PLC0415
         from ..models.door_opened import DoorOpened  # noqa: PLC0415
         from ..models.draw_move import DrawMove  # noqa: PLC0415
         from ..models.give_move import GiveMove  # noqa: PLC0415
-        from ..models.pass_move import PassMove  # noqa: PLC0415
-        from ..models.pick_move import PickMove  # noqa: PLC0415
-        from ..models.play_move import PlayMove  # noqa: PLC0415
         from ..models.resume_move import ResumeMove  # noqa: PLC0415
         from ..models.roll_move import RollMove  # noqa: PLC0415
         from ..models.show_move import ShowMove  # noqa: PLC0415
-        from ..models.signal_move import SignalMove  # noqa: PLC0415
         from ..models.take_discard_move import TakeDiscardMove  # noqa: PLC0415
         from ..models.take_move import TakeMove  # noqa: PLC0415
 
         d = dict(src_dict)
-        game_id = UUID(d.pop("game_id"))
+        type_ = cast(Literal["mystery-date"], d.pop("type"))
+        if type_ != "mystery-date":
+            raise ValueError(f"type must match const 'mystery-date', got '{type_}'")
 
         status = Status(d.pop("status"))
-
-        round_ = d.pop("round")
-
-        version = d.pop("version")
 
         def _parse_seat(data: object) -> int | None:
             if data is None:
@@ -321,133 +278,6 @@ class MysteryDateView:
             return cast(int | None, data)
 
         seat = _parse_seat(d.pop("seat"))
-
-        legal_moves = []
-        _legal_moves = d.pop("legal_moves")
-        for legal_moves_item_data in _legal_moves:
-
-            def _parse_legal_moves_item(
-                data: object,
-            ) -> (
-                AskMove
-                | DiscardMove
-                | DrawMove
-                | GiveMove
-                | PassMove
-                | PickMove
-                | PlayMove
-                | ResumeMove
-                | RollMove
-                | ShowMove
-                | SignalMove
-                | TakeDiscardMove
-                | TakeMove
-            ):
-                try:
-                    if not isinstance(data, dict):
-                        raise TypeError()
-                    componentsschemas_move_type_0 = ResumeMove.from_dict(data)
-
-                    return componentsschemas_move_type_0
-                except (TypeError, ValueError, AttributeError, KeyError):
-                    pass
-                try:
-                    if not isinstance(data, dict):
-                        raise TypeError()
-                    componentsschemas_move_type_1 = TakeMove.from_dict(data)
-
-                    return componentsschemas_move_type_1
-                except (TypeError, ValueError, AttributeError, KeyError):
-                    pass
-                try:
-                    if not isinstance(data, dict):
-                        raise TypeError()
-                    componentsschemas_move_type_2 = PlayMove.from_dict(data)
-
-                    return componentsschemas_move_type_2
-                except (TypeError, ValueError, AttributeError, KeyError):
-                    pass
-                try:
-                    if not isinstance(data, dict):
-                        raise TypeError()
-                    componentsschemas_move_type_3 = DrawMove.from_dict(data)
-
-                    return componentsschemas_move_type_3
-                except (TypeError, ValueError, AttributeError, KeyError):
-                    pass
-                try:
-                    if not isinstance(data, dict):
-                        raise TypeError()
-                    componentsschemas_move_type_4 = PassMove.from_dict(data)
-
-                    return componentsschemas_move_type_4
-                except (TypeError, ValueError, AttributeError, KeyError):
-                    pass
-                try:
-                    if not isinstance(data, dict):
-                        raise TypeError()
-                    componentsschemas_move_type_5 = AskMove.from_dict(data)
-
-                    return componentsschemas_move_type_5
-                except (TypeError, ValueError, AttributeError, KeyError):
-                    pass
-                try:
-                    if not isinstance(data, dict):
-                        raise TypeError()
-                    componentsschemas_move_type_6 = PickMove.from_dict(data)
-
-                    return componentsschemas_move_type_6
-                except (TypeError, ValueError, AttributeError, KeyError):
-                    pass
-                try:
-                    if not isinstance(data, dict):
-                        raise TypeError()
-                    componentsschemas_move_type_7 = SignalMove.from_dict(data)
-
-                    return componentsschemas_move_type_7
-                except (TypeError, ValueError, AttributeError, KeyError):
-                    pass
-                try:
-                    if not isinstance(data, dict):
-                        raise TypeError()
-                    componentsschemas_move_type_8 = RollMove.from_dict(data)
-
-                    return componentsschemas_move_type_8
-                except (TypeError, ValueError, AttributeError, KeyError):
-                    pass
-                try:
-                    if not isinstance(data, dict):
-                        raise TypeError()
-                    componentsschemas_move_type_9 = DiscardMove.from_dict(data)
-
-                    return componentsschemas_move_type_9
-                except (TypeError, ValueError, AttributeError, KeyError):
-                    pass
-                try:
-                    if not isinstance(data, dict):
-                        raise TypeError()
-                    componentsschemas_move_type_10 = GiveMove.from_dict(data)
-
-                    return componentsschemas_move_type_10
-                except (TypeError, ValueError, AttributeError, KeyError):
-                    pass
-                try:
-                    if not isinstance(data, dict):
-                        raise TypeError()
-                    componentsschemas_move_type_11 = TakeDiscardMove.from_dict(data)
-
-                    return componentsschemas_move_type_11
-                except (TypeError, ValueError, AttributeError, KeyError):
-                    pass
-                if not isinstance(data, dict):
-                    raise TypeError()
-                componentsschemas_move_type_12 = ShowMove.from_dict(data)
-
-                return componentsschemas_move_type_12
-
-            legal_moves_item = _parse_legal_moves_item(legal_moves_item_data)
-
-            legal_moves.append(legal_moves_item)
 
         to_act = cast(list[int], d.pop("to_act"))
 
@@ -466,6 +296,85 @@ class MysteryDateView:
 
         deadline = _parse_deadline(d.pop("deadline"))
 
+        legal_moves = []
+        _legal_moves = d.pop("legal_moves")
+        for legal_moves_item_data in _legal_moves:
+
+            def _parse_legal_moves_item(
+                data: object,
+            ) -> DiscardMove | DrawMove | GiveMove | ResumeMove | RollMove | ShowMove | TakeDiscardMove | TakeMove:
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_mystery_date_legal_move_type_0 = ResumeMove.from_dict(data)
+
+                    return componentsschemas_mystery_date_legal_move_type_0
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_mystery_date_legal_move_type_1 = RollMove.from_dict(data)
+
+                    return componentsschemas_mystery_date_legal_move_type_1
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_mystery_date_legal_move_type_2 = DiscardMove.from_dict(data)
+
+                    return componentsschemas_mystery_date_legal_move_type_2
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_mystery_date_legal_move_type_3 = GiveMove.from_dict(data)
+
+                    return componentsschemas_mystery_date_legal_move_type_3
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_mystery_date_legal_move_type_4 = TakeMove.from_dict(data)
+
+                    return componentsschemas_mystery_date_legal_move_type_4
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_mystery_date_legal_move_type_5 = DrawMove.from_dict(data)
+
+                    return componentsschemas_mystery_date_legal_move_type_5
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_mystery_date_legal_move_type_6 = TakeDiscardMove.from_dict(data)
+
+                    return componentsschemas_mystery_date_legal_move_type_6
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_mystery_date_legal_move_type_7 = ShowMove.from_dict(data)
+
+                return componentsschemas_mystery_date_legal_move_type_7
+
+            legal_moves_item = _parse_legal_moves_item(legal_moves_item_data)
+
+            legal_moves.append(legal_moves_item)
+
+        game_id = UUID(d.pop("game_id"))
+
+        round_ = d.pop("round")
+
+        version = d.pop("version")
+
         seeded = d.pop("seeded")
 
         def _parse_seed_commitment(data: object) -> None | str:
@@ -475,7 +384,22 @@ class MysteryDateView:
 
         seed_commitment = _parse_seed_commitment(d.pop("seed_commitment"))
 
-        type_ = MysteryDateViewType(d.pop("type"))
+        def _parse_hand(data: object) -> list[str] | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, list):
+                    raise TypeError()
+                hand_type_0 = cast(list[str], data)
+
+                return hand_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(list[str] | None | Unset, data)
+
+        hand = _parse_hand(d.pop("hand", UNSET))
 
         dealer = d.pop("dealer", UNSET)
 
@@ -494,23 +418,6 @@ class MysteryDateView:
             phase = UNSET
         else:
             phase = MysteryDateViewPhase(_phase)
-
-        def _parse_hand(data: object) -> list[str] | None | Unset:
-            if data is None:
-                return data
-            if isinstance(data, Unset):
-                return data
-            try:
-                if not isinstance(data, list):
-                    raise TypeError()
-                hand_type_0 = cast(list[str], data)
-
-                return hand_type_0
-            except (TypeError, ValueError, AttributeError, KeyError):
-                pass
-            return cast(list[str] | None | Unset, data)
-
-        hand = _parse_hand(d.pop("hand", UNSET))
 
         def _parse_ready(data: object) -> list[MysteryDateViewReadyType0Item] | None | Unset:
             if data is None:
@@ -585,21 +492,21 @@ class MysteryDateView:
         winner = _parse_winner(d.pop("winner", UNSET))
 
         mystery_date_view = cls(
-            game_id=game_id,
+            type_=type_,
             status=status,
-            round_=round_,
-            version=version,
             seat=seat,
-            legal_moves=legal_moves,
             to_act=to_act,
             deadline=deadline,
+            legal_moves=legal_moves,
+            game_id=game_id,
+            round_=round_,
+            version=version,
             seeded=seeded,
             seed_commitment=seed_commitment,
-            type_=type_,
+            hand=hand,
             dealer=dealer,
             turn=turn,
             phase=phase,
-            hand=hand,
             ready=ready,
             players=players,
             top_discard=top_discard,

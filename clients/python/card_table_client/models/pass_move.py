@@ -1,11 +1,10 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, TypeVar
+from typing import Any, Literal, TypeVar, cast
 
 from attrs import define as _attrs_define
 
-from ..models.pass_move_type import PassMoveType
 from ..types import UNSET, Unset
 
 T = TypeVar("T", bound="PassMove")
@@ -15,15 +14,15 @@ T = TypeVar("T", bound="PassMove")
 class PassMove:
     """
     Attributes:
-        type_ (PassMoveType):
+        type_ (Literal['pass']):
         card (str | Unset):
     """
 
-    type_: PassMoveType
+    type_: Literal["pass"]
     card: str | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
-        type_ = self.type_.value
+        type_ = self.type_
 
         card = self.card
 
@@ -42,7 +41,9 @@ class PassMove:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        type_ = PassMoveType(d.pop("type"))
+        type_ = cast(Literal["pass"], d.pop("type"))
+        if type_ != "pass":
+            raise ValueError(f"type must match const 'pass', got '{type_}'")
 
         card = d.pop("card", UNSET)
 

@@ -1,11 +1,9 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, TypeVar
+from typing import Any, Literal, TypeVar, cast
 
 from attrs import define as _attrs_define
-
-from ..models.pick_move_type import PickMoveType
 
 T = TypeVar("T", bound="PickMove")
 
@@ -14,13 +12,13 @@ T = TypeVar("T", bound="PickMove")
 class PickMove:
     """
     Attributes:
-        type_ (PickMoveType):
+        type_ (Literal['pick']):
     """
 
-    type_: PickMoveType
+    type_: Literal["pick"]
 
     def to_dict(self) -> dict[str, Any]:
-        type_ = self.type_.value
+        type_ = self.type_
 
         field_dict: dict[str, Any] = {}
 
@@ -35,7 +33,9 @@ class PickMove:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        type_ = PickMoveType(d.pop("type"))
+        type_ = cast(Literal["pick"], d.pop("type"))
+        if type_ != "pick":
+            raise ValueError(f"type must match const 'pick', got '{type_}'")
 
         pick_move = cls(
             type_=type_,

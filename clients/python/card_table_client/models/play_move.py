@@ -1,11 +1,10 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, TypeVar
+from typing import Any, Literal, TypeVar, cast
 
 from attrs import define as _attrs_define
 
-from ..models.play_move_type import PlayMoveType
 from ..models.suit import Suit
 from ..types import UNSET, Unset
 
@@ -16,17 +15,17 @@ T = TypeVar("T", bound="PlayMove")
 class PlayMove:
     """
     Attributes:
-        type_ (PlayMoveType):
+        type_ (Literal['play']):
         card (str):
         suit (Suit | Unset):
     """
 
-    type_: PlayMoveType
+    type_: Literal["play"]
     card: str
     suit: Suit | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
-        type_ = self.type_.value
+        type_ = self.type_
 
         card = self.card
 
@@ -50,7 +49,9 @@ class PlayMove:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        type_ = PlayMoveType(d.pop("type"))
+        type_ = cast(Literal["play"], d.pop("type"))
+        if type_ != "play":
+            raise ValueError(f"type must match const 'play', got '{type_}'")
 
         card = d.pop("card")
 

@@ -1,7 +1,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from attrs import define as _attrs_define
 
@@ -18,57 +18,59 @@ T = TypeVar("T", bound="Problem")
 class Problem:
     """
     Attributes:
-        type_ (str | Unset): A URI naming the kind of problem
-        title (str | Unset):
-        status (int | Unset):
-        detail (str | Unset):
-        code (str | Unset): A stable machine word
+        type_ (str): A URI naming the kind of problem
+        status (int):
+        title (str):
+        code (str): A stable machine word
+        instance (str): This request's id (its X-Request-ID): quote it when asking
+        detail (None | str | Unset):
         errors (ProblemErrors | Unset): Per-field messages of a validation error
-        instance (str | Unset): This request's id (its X-Request-ID): quote it when asking
     """
 
-    type_: str | Unset = UNSET
-    title: str | Unset = UNSET
-    status: int | Unset = UNSET
-    detail: str | Unset = UNSET
-    code: str | Unset = UNSET
+    type_: str
+    status: int
+    title: str
+    code: str
+    instance: str
+    detail: None | str | Unset = UNSET
     errors: ProblemErrors | Unset = UNSET
-    instance: str | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         type_ = self.type_
 
-        title = self.title
-
         status = self.status
 
-        detail = self.detail
+        title = self.title
 
         code = self.code
+
+        instance = self.instance
+
+        detail: None | str | Unset
+        if isinstance(self.detail, Unset):
+            detail = UNSET
+        else:
+            detail = self.detail
 
         errors: dict[str, Any] | Unset = UNSET
         if not isinstance(self.errors, Unset):
             errors = self.errors.to_dict()
 
-        instance = self.instance
-
         field_dict: dict[str, Any] = {}
 
-        field_dict.update({})
-        if type_ is not UNSET:
-            field_dict["type"] = type_
-        if title is not UNSET:
-            field_dict["title"] = title
-        if status is not UNSET:
-            field_dict["status"] = status
+        field_dict.update(
+            {
+                "type": type_,
+                "status": status,
+                "title": title,
+                "code": code,
+                "instance": instance,
+            }
+        )
         if detail is not UNSET:
             field_dict["detail"] = detail
-        if code is not UNSET:
-            field_dict["code"] = code
         if errors is not UNSET:
             field_dict["errors"] = errors
-        if instance is not UNSET:
-            field_dict["instance"] = instance
 
         return field_dict
 
@@ -77,15 +79,24 @@ class Problem:
         from ..models.problem_errors import ProblemErrors  # noqa: PLC0415
 
         d = dict(src_dict)
-        type_ = d.pop("type", UNSET)
+        type_ = d.pop("type")
 
-        title = d.pop("title", UNSET)
+        status = d.pop("status")
 
-        status = d.pop("status", UNSET)
+        title = d.pop("title")
 
-        detail = d.pop("detail", UNSET)
+        code = d.pop("code")
 
-        code = d.pop("code", UNSET)
+        instance = d.pop("instance")
+
+        def _parse_detail(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        detail = _parse_detail(d.pop("detail", UNSET))
 
         _errors = d.pop("errors", UNSET)
         errors: ProblemErrors | Unset
@@ -94,16 +105,14 @@ class Problem:
         else:
             errors = ProblemErrors.from_dict(_errors)
 
-        instance = d.pop("instance", UNSET)
-
         problem = cls(
             type_=type_,
-            title=title,
             status=status,
-            detail=detail,
+            title=title,
             code=code,
-            errors=errors,
             instance=instance,
+            detail=detail,
+            errors=errors,
         )
 
         return problem

@@ -1,11 +1,9 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, TypeVar
+from typing import Any, Literal, TypeVar, cast
 
 from attrs import define as _attrs_define
-
-from ..models.resume_move_type import ResumeMoveType
 
 T = TypeVar("T", bound="ResumeMove")
 
@@ -14,13 +12,13 @@ T = TypeVar("T", bound="ResumeMove")
 class ResumeMove:
     """
     Attributes:
-        type_ (ResumeMoveType):
+        type_ (Literal['resume']):
     """
 
-    type_: ResumeMoveType
+    type_: Literal["resume"]
 
     def to_dict(self) -> dict[str, Any]:
-        type_ = self.type_.value
+        type_ = self.type_
 
         field_dict: dict[str, Any] = {}
 
@@ -35,7 +33,9 @@ class ResumeMove:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        type_ = ResumeMoveType(d.pop("type"))
+        type_ = cast(Literal["resume"], d.pop("type"))
+        if type_ != "resume":
+            raise ValueError(f"type must match const 'resume', got '{type_}'")
 
         resume_move = cls(
             type_=type_,

@@ -1,11 +1,9 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, TypeVar
+from typing import Any, Literal, TypeVar, cast
 
 from attrs import define as _attrs_define
-
-from ..models.roll_move_type import RollMoveType
 
 T = TypeVar("T", bound="RollMove")
 
@@ -14,13 +12,13 @@ T = TypeVar("T", bound="RollMove")
 class RollMove:
     """
     Attributes:
-        type_ (RollMoveType):
+        type_ (Literal['roll']):
     """
 
-    type_: RollMoveType
+    type_: Literal["roll"]
 
     def to_dict(self) -> dict[str, Any]:
-        type_ = self.type_.value
+        type_ = self.type_
 
         field_dict: dict[str, Any] = {}
 
@@ -35,7 +33,9 @@ class RollMove:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        type_ = RollMoveType(d.pop("type"))
+        type_ = cast(Literal["roll"], d.pop("type"))
+        if type_ != "roll":
+            raise ValueError(f"type must match const 'roll', got '{type_}'")
 
         roll_move = cls(
             type_=type_,

@@ -1,12 +1,11 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, TypeVar
+from typing import Any, Literal, TypeVar, cast
 
 from attrs import define as _attrs_define
 
 from ..models.show_move_colour import ShowMoveColour
-from ..models.show_move_type import ShowMoveType
 
 T = TypeVar("T", bound="ShowMove")
 
@@ -15,15 +14,15 @@ T = TypeVar("T", bound="ShowMove")
 class ShowMove:
     """
     Attributes:
-        type_ (ShowMoveType):
+        type_ (Literal['show']):
         colour (ShowMoveColour):
     """
 
-    type_: ShowMoveType
+    type_: Literal["show"]
     colour: ShowMoveColour
 
     def to_dict(self) -> dict[str, Any]:
-        type_ = self.type_.value
+        type_ = self.type_
 
         colour = self.colour.value
 
@@ -41,7 +40,9 @@ class ShowMove:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        type_ = ShowMoveType(d.pop("type"))
+        type_ = cast(Literal["show"], d.pop("type"))
+        if type_ != "show":
+            raise ValueError(f"type must match const 'show', got '{type_}'")
 
         colour = ShowMoveColour(d.pop("colour"))
 

@@ -1,11 +1,9 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, TypeVar
+from typing import Any, Literal, TypeVar, cast
 
 from attrs import define as _attrs_define
-
-from ..models.signal_move_type import SignalMoveType
 
 T = TypeVar("T", bound="SignalMove")
 
@@ -14,13 +12,13 @@ T = TypeVar("T", bound="SignalMove")
 class SignalMove:
     """
     Attributes:
-        type_ (SignalMoveType):
+        type_ (Literal['signal']):
     """
 
-    type_: SignalMoveType
+    type_: Literal["signal"]
 
     def to_dict(self) -> dict[str, Any]:
-        type_ = self.type_.value
+        type_ = self.type_
 
         field_dict: dict[str, Any] = {}
 
@@ -35,7 +33,9 @@ class SignalMove:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        type_ = SignalMoveType(d.pop("type"))
+        type_ = cast(Literal["signal"], d.pop("type"))
+        if type_ != "signal":
+            raise ValueError(f"type must match const 'signal', got '{type_}'")
 
         signal_move = cls(
             type_=type_,

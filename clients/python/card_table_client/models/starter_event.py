@@ -2,12 +2,11 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, TypeVar, cast
+from typing import TYPE_CHECKING, Any, Literal, TypeVar, cast
 
 from attrs import define as _attrs_define
 
 from ..models.made_by import MadeBy
-from ..models.starter_event_type import StarterEventType
 
 if TYPE_CHECKING:
     from ..models.starter_data import StarterData
@@ -20,31 +19,33 @@ T = TypeVar("T", bound="StarterEvent")
 class StarterEvent:
     """
     Attributes:
+        type_ (Literal['starter']):
+        seat (int | None): The seat it is about
         seq (int): From 1, per game, with no gaps
         round_ (int):
-        seat (int | None): The seat it is about
         by (MadeBy | None): On a move's own event: who made it (the seat's player, a bot, autopilot, or the clock when
             it ran out); null on other events
         at (datetime.datetime):
-        type_ (StarterEventType):
         data (StarterData):
     """
 
+    type_: Literal["starter"]
+    seat: int | None
     seq: int
     round_: int
-    seat: int | None
     by: MadeBy | None
     at: datetime.datetime
-    type_: StarterEventType
     data: StarterData
 
     def to_dict(self) -> dict[str, Any]:
-        seq = self.seq
-
-        round_ = self.round_
+        type_ = self.type_
 
         seat: int | None
         seat = self.seat
+
+        seq = self.seq
+
+        round_ = self.round_
 
         by: None | str
         if isinstance(self.by, MadeBy):
@@ -54,20 +55,18 @@ class StarterEvent:
 
         at = self.at.isoformat()
 
-        type_ = self.type_.value
-
         data = self.data.to_dict()
 
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
             {
+                "type": type_,
+                "seat": seat,
                 "seq": seq,
                 "round": round_,
-                "seat": seat,
                 "by": by,
                 "at": at,
-                "type": type_,
                 "data": data,
             }
         )
@@ -79,9 +78,9 @@ class StarterEvent:
         from ..models.starter_data import StarterData  # noqa: PLC0415
 
         d = dict(src_dict)
-        seq = d.pop("seq")
-
-        round_ = d.pop("round")
+        type_ = cast(Literal["starter"], d.pop("type"))
+        if type_ != "starter":
+            raise ValueError(f"type must match const 'starter', got '{type_}'")
 
         def _parse_seat(data: object) -> int | None:
             if data is None:
@@ -89,6 +88,10 @@ class StarterEvent:
             return cast(int | None, data)
 
         seat = _parse_seat(d.pop("seat"))
+
+        seq = d.pop("seq")
+
+        round_ = d.pop("round")
 
         def _parse_by(data: object) -> MadeBy | None:
             if data is None:
@@ -107,17 +110,15 @@ class StarterEvent:
 
         at = datetime.datetime.fromisoformat(d.pop("at"))
 
-        type_ = StarterEventType(d.pop("type"))
-
         data = StarterData.from_dict(d.pop("data"))
 
         starter_event = cls(
+            type_=type_,
+            seat=seat,
             seq=seq,
             round_=round_,
-            seat=seat,
             by=by,
             at=at,
-            type_=type_,
             data=data,
         )
 

@@ -1,11 +1,9 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, TypeVar
+from typing import Any, Literal, TypeVar, cast
 
 from attrs import define as _attrs_define
-
-from ..models.take_discard_move_type import TakeDiscardMoveType
 
 T = TypeVar("T", bound="TakeDiscardMove")
 
@@ -14,13 +12,13 @@ T = TypeVar("T", bound="TakeDiscardMove")
 class TakeDiscardMove:
     """
     Attributes:
-        type_ (TakeDiscardMoveType):
+        type_ (Literal['take_discard']):
     """
 
-    type_: TakeDiscardMoveType
+    type_: Literal["take_discard"]
 
     def to_dict(self) -> dict[str, Any]:
-        type_ = self.type_.value
+        type_ = self.type_
 
         field_dict: dict[str, Any] = {}
 
@@ -35,7 +33,9 @@ class TakeDiscardMove:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        type_ = TakeDiscardMoveType(d.pop("type"))
+        type_ = cast(Literal["take_discard"], d.pop("type"))
+        if type_ != "take_discard":
+            raise ValueError(f"type must match const 'take_discard', got '{type_}'")
 
         take_discard_move = cls(
             type_=type_,

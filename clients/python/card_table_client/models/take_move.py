@@ -1,11 +1,9 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, TypeVar
+from typing import Any, Literal, TypeVar, cast
 
 from attrs import define as _attrs_define
-
-from ..models.take_move_type import TakeMoveType
 
 T = TypeVar("T", bound="TakeMove")
 
@@ -14,17 +12,17 @@ T = TypeVar("T", bound="TakeMove")
 class TakeMove:
     """
     Attributes:
-        type_ (TakeMoveType):
+        type_ (Literal['take']):
         from_seat (int):
         position (int):
     """
 
-    type_: TakeMoveType
+    type_: Literal["take"]
     from_seat: int
     position: int
 
     def to_dict(self) -> dict[str, Any]:
-        type_ = self.type_.value
+        type_ = self.type_
 
         from_seat = self.from_seat
 
@@ -45,7 +43,9 @@ class TakeMove:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        type_ = TakeMoveType(d.pop("type"))
+        type_ = cast(Literal["take"], d.pop("type"))
+        if type_ != "take":
+            raise ValueError(f"type must match const 'take', got '{type_}'")
 
         from_seat = d.pop("from_seat")
 

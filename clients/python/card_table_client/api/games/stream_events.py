@@ -1,5 +1,5 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
 from urllib.parse import quote
 from uuid import UUID
 
@@ -7,7 +7,7 @@ import httpx
 
 from ...client import AuthenticatedClient, Client
 from ...models.problem import Problem
-from ...models.stream_events_response_200 import StreamEventsResponse200
+from ...models.stream_events_stream_message import StreamEventsStreamMessage
 from ...types import UNSET, Response, Unset
 
 
@@ -41,9 +41,21 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Problem | StreamEventsResponse200:
+) -> Problem | str | StreamEventsStreamMessage:
     if response.status_code == 200:
-        response_200 = StreamEventsResponse200.from_dict(response.text)
+
+        def _parse_response_200(data: object) -> str | StreamEventsStreamMessage:
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                response_200_stream_message = StreamEventsStreamMessage.from_dict(data)
+
+                return response_200_stream_message
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(str | StreamEventsStreamMessage, data)
+
+        response_200 = _parse_response_200(response.text)
 
         return response_200
 
@@ -74,7 +86,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[Problem | StreamEventsResponse200]:
+) -> Response[Problem | str | StreamEventsStreamMessage]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -89,7 +101,7 @@ def sync_detailed(
     client: AuthenticatedClient,
     after: int | Unset = 0,
     last_event_id: int | Unset = UNSET,
-) -> Response[Problem | StreamEventsResponse200]:
+) -> Response[Problem | str | StreamEventsStreamMessage]:
     """The event log as Server-Sent Events, as the token's seat may see it, live
 
     Args:
@@ -102,7 +114,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Problem | StreamEventsResponse200]
+        Response[Problem | str | StreamEventsStreamMessage]
     """
 
     kwargs = _get_kwargs(
@@ -124,7 +136,7 @@ def sync(
     client: AuthenticatedClient,
     after: int | Unset = 0,
     last_event_id: int | Unset = UNSET,
-) -> Problem | StreamEventsResponse200 | None:
+) -> Problem | str | StreamEventsStreamMessage | None:
     """The event log as Server-Sent Events, as the token's seat may see it, live
 
     Args:
@@ -137,7 +149,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Problem | StreamEventsResponse200
+        Problem | str | StreamEventsStreamMessage
     """
 
     return sync_detailed(
@@ -154,7 +166,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     after: int | Unset = 0,
     last_event_id: int | Unset = UNSET,
-) -> Response[Problem | StreamEventsResponse200]:
+) -> Response[Problem | str | StreamEventsStreamMessage]:
     """The event log as Server-Sent Events, as the token's seat may see it, live
 
     Args:
@@ -167,7 +179,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Problem | StreamEventsResponse200]
+        Response[Problem | str | StreamEventsStreamMessage]
     """
 
     kwargs = _get_kwargs(
@@ -187,7 +199,7 @@ async def asyncio(
     client: AuthenticatedClient,
     after: int | Unset = 0,
     last_event_id: int | Unset = UNSET,
-) -> Problem | StreamEventsResponse200 | None:
+) -> Problem | str | StreamEventsStreamMessage | None:
     """The event log as Server-Sent Events, as the token's seat may see it, live
 
     Args:
@@ -200,7 +212,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Problem | StreamEventsResponse200
+        Problem | str | StreamEventsStreamMessage
     """
 
     return (

@@ -6,24 +6,24 @@ from typing import Any, TypeVar
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-from ..models.stream_events_response_200_event import StreamEventsResponse200Event
+from ..models.stream_events_stream_message_event import StreamEventsStreamMessageEvent
 from ..types import UNSET, Unset
 
-T = TypeVar("T", bound="StreamEventsResponse200")
+T = TypeVar("T", bound="StreamEventsStreamMessage")
 
 
 @_attrs_define
-class StreamEventsResponse200:
+class StreamEventsStreamMessage:
     """
     Attributes:
         data (str): The event as in the events page; for `end`, `{last_seq}`
         id (str | Unset): The event's seq
-        event (StreamEventsResponse200Event | Unset):
+        event (StreamEventsStreamMessageEvent | Unset):
     """
 
     data: str
     id: str | Unset = UNSET
-    event: StreamEventsResponse200Event | Unset = UNSET
+    event: StreamEventsStreamMessageEvent | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -57,20 +57,20 @@ class StreamEventsResponse200:
         id = d.pop("id", UNSET)
 
         _event = d.pop("event", UNSET)
-        event: StreamEventsResponse200Event | Unset
+        event: StreamEventsStreamMessageEvent | Unset
         if isinstance(_event, Unset):
             event = UNSET
         else:
-            event = StreamEventsResponse200Event(_event)
+            event = StreamEventsStreamMessageEvent(_event)
 
-        stream_events_response_200 = cls(
+        stream_events_stream_message = cls(
             data=data,
             id=id,
             event=event,
         )
 
-        stream_events_response_200.additional_properties = d
-        return stream_events_response_200
+        stream_events_stream_message.additional_properties = d
+        return stream_events_stream_message
 
     @property
     def additional_keys(self) -> list[str]:

@@ -1,8 +1,9 @@
 from enum import StrEnum
 
 
-class PassEventType(StrEnum):
-    PASS = "pass"
+class StreamEventsStreamMessageEvent(StrEnum):
+    END = "end"
+    MESSAGE = "message"
 
     def __str__(self) -> str:
         return str(self.value)

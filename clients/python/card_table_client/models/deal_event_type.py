@@ -1,8 +1,0 @@
-from enum import StrEnum
-
-
-class DealEventType(StrEnum):
-    DEAL = "deal"
-
-    def __str__(self) -> str:
-        return str(self.value)

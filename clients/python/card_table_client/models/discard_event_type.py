@@ -1,8 +1,0 @@
-from enum import StrEnum
-
-
-class DiscardEventType(StrEnum):
-    DISCARD = "discard"
-
-    def __str__(self) -> str:
-        return str(self.value)

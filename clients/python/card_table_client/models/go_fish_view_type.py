@@ -1,8 +1,0 @@
-from enum import StrEnum
-
-
-class GoFishViewType(StrEnum):
-    GO_FISH = "go-fish"
-
-    def __str__(self) -> str:
-        return str(self.value)

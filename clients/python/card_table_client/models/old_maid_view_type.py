@@ -1,8 +1,0 @@
-from enum import StrEnum
-
-
-class OldMaidViewType(StrEnum):
-    OLD_MAID = "old-maid"
-
-    def __str__(self) -> str:
-        return str(self.value)

@@ -1,8 +1,0 @@
-from enum import StrEnum
-
-
-class PickMoveType(StrEnum):
-    PICK = "pick"
-
-    def __str__(self) -> str:
-        return str(self.value)

@@ -1,8 +1,0 @@
-from enum import StrEnum
-
-
-class WonEventType(StrEnum):
-    WON = "won"
-
-    def __str__(self) -> str:
-        return str(self.value)
