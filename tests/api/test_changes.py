@@ -15,11 +15,15 @@ from service.errors import DatabaseUnavailable
 from service.store import changes, reads
 
 from .table import Table
+from .test_supervision import DEADLINE_SECONDS
 
 GAME, OTHER = str(uuid.uuid4()), str(uuid.uuid4())
 
 
 def woken(waiter, seconds=0.05) -> bool:
+    """Whether ``waiter`` is woken within ``seconds``: short to tell that nothing came
+    (a slow machine can only make that likelier), ``DEADLINE_SECONDS`` to wait for what
+    must come."""
     start = time.monotonic()
     waiter.wait(seconds)
     return time.monotonic() - start < seconds
@@ -80,7 +84,7 @@ def publisher_pids(url) -> list[int]:
     return backend_pids(url, "application_name = :name", name=changes.PUBLISHER_NAME)
 
 
-def wait_for(condition, seconds=10):
+def wait_for(condition, seconds=DEADLINE_SECONDS):
     deadline = time.monotonic() + seconds
     while not condition():
         assert time.monotonic() < deadline, "timed out"
@@ -97,26 +101,29 @@ def test_one_listener_per_hub_that_survives_losing_its_connection(database_url):
 
     try:
         with hub.waiter(GAME, after=0) as waiter:  # the first waiter starts the listener
-            assert hub.listening.wait(10)
+            assert hub.listening.wait(DEADLINE_SECONDS)
             wait_for(lambda: len(ours()) == 1)
             (first,) = ours()
             publish(database_url, GAME, 1)
-            assert woken(waiter, 5)
+            assert woken(waiter, DEADLINE_SECONDS)
 
             engine = create_engine(database_url)
             with engine.connect() as connection:
                 connection.execute(text("SELECT pg_terminate_backend(:pid)"), {"pid": first})
             engine.dispose()
             wait_for(lambda: ours() not in (set(), {first}))
-            assert hub.listening.wait(10)
+            assert hub.listening.wait(DEADLINE_SECONDS)
 
-            waiter.wait(0.3)  # the listener's "look again" after reconnecting
+            assert waiter.wait(DEADLINE_SECONDS), "the listener's look again, reconnected"
             waiter.after = 1
             assert not woken(waiter, 0.2)
             woke = threading.Event()
-            threading.Thread(target=lambda: woke.set() if woken(waiter, 5) else None).start()
+            threading.Thread(
+                target=lambda: woke.set() if woken(waiter, DEADLINE_SECONDS) else None,
+                daemon=True,
+            ).start()
             publish(database_url, GAME, 2)
-            assert woke.wait(5), "a hint after the reconnection reaches the waiter"
+            assert woke.wait(DEADLINE_SECONDS), "a hint after the reconnection reaches the waiter"
     finally:
         hub.stop()
     wait_for(lambda: ours() == set())
@@ -137,7 +144,7 @@ def test_hints_that_could_not_leave_are_sent_later(monkeypatch):
 
     monkeypatch.setattr(publisher, "_notify", notify)
     publisher.send("g1", 3)
-    give_up = time.monotonic() + 5
+    give_up = time.monotonic() + DEADLINE_SECONDS
     while len(sent) < 2 and time.monotonic() < give_up:
         time.sleep(0.01)
     assert sent == [{"g1": 3}, {"g1": 3, "g2": 1}]
@@ -155,12 +162,12 @@ def test_hints_leave_on_a_connection_of_their_own_that_is_replaced_when_lost(
     engine = create_engine(database_url)
     try:
         with hub.waiter(GAME, after=0) as waiter:
-            assert hub.listening.wait(10)
-            waiter.wait(0.3)  # the listener's "look again" once it listens
+            assert hub.listening.wait(DEADLINE_SECONDS)
+            assert waiter.wait(DEADLINE_SECONDS), "the listener's look again once it listens"
             with Session(engine) as session:
                 changes.publish(session, uuid.UUID(GAME), 1)
                 session.commit()
-                assert woken(waiter, 5)
+                assert woken(waiter, DEADLINE_SECONDS)
             (sender,) = set(publisher_pids(database_url)) - others  # not a pooled one
             with engine.connect() as connection:
                 setting = "SELECT setting FROM pg_settings WHERE name = 'synchronous_commit'"
@@ -171,7 +178,7 @@ def test_hints_leave_on_a_connection_of_their_own_that_is_replaced_when_lost(
             with Session(engine) as session:
                 changes.publish(session, uuid.UUID(GAME), 2)
                 session.commit()
-            assert woken(waiter, 5), "the hint left on a new connection"
+            assert woken(waiter, DEADLINE_SECONDS), "the hint left on a new connection"
             assert set(publisher_pids(database_url)) - others - {sender}
     finally:
         hub.stop()
@@ -220,7 +227,7 @@ def test_back_from_away_the_listener_wakes_only_the_waiters_whose_game_moved(
             hub.waiter(moved.id, after=seqs[0]) as behind,
             hub.waiter(still.id, after=seqs[1]) as current,
         ):
-            assert hub.listening.wait(10)
+            assert hub.listening.wait(DEADLINE_SECONDS)
             wait_for(lambda: len(set(listener_pids(database_url)) - others) == 1)
             (listener,) = set(listener_pids(database_url)) - others
             with engine.begin() as connection:
@@ -229,8 +236,8 @@ def test_back_from_away_the_listener_wakes_only_the_waiters_whose_game_moved(
                 bump = "UPDATE games SET last_seq = last_seq + 1 WHERE id = :id"
                 connection.execute(text(bump), {"id": moved.id})
             wait_for(lambda: not hub.listening.is_set())
-            assert hub.listening.wait(10)
-            assert woken(behind, 2)
+            assert hub.listening.wait(DEADLINE_SECONDS)
+            assert woken(behind, DEADLINE_SECONDS)
             assert not woken(current, 0.5)
     finally:
         hub.stop()

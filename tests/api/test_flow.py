@@ -1,13 +1,13 @@
 """A whole Old Maid game over HTTP, from creating the table to the last card."""
 
 import hashlib
-import time
 
 import pytest
 
 from service import worker
 
 from .table import Table, bearer
+from .test_supervision import wait_for
 
 
 def test_four_players_play_old_maid_to_the_end(client):
@@ -218,7 +218,7 @@ def test_readiness_fails_while_a_started_listener_stays_away(database_url, monke
     hub._conninfo = "postgresql://nobody@127.0.0.1:1/away"  # its connections are refused
     try:
         hub.start()
-        time.sleep(0.3)
+        wait_for(lambda: hub.away_seconds() > health.LISTENER_AWAY_SECONDS)  # refused so long
         answer = app.test_client().get("/v1/ready")
         assert answer.status_code == 503
         assert "listener" in answer.json["detail"]

@@ -7,17 +7,21 @@ import signal
 import socket
 import subprocess
 import sys
-import time
 import urllib.error
 import urllib.request
 
 from tests.push.server import ROOT, serve
 
-from .test_supervision import heartbeats, wait_for
+from .test_supervision import DEADLINE_SECONDS, heartbeats, wait_for
 
 
 def _lines(text: str) -> list[dict]:
     return [json.loads(line) for line in text.splitlines() if line.strip()]
+
+
+def _access(lines: list[dict]) -> dict[str, dict]:
+    """The app's access lines, by request id."""
+    return {line["request_id"]: line for line in lines if line["logger"] == "service.access"}
 
 
 def _get(server, path: str, request_id: str) -> None:
@@ -25,7 +29,7 @@ def _get(server, path: str, request_id: str) -> None:
         f"http://{server.host}:{server.port}{path}", headers={"X-Request-ID": request_id}
     )
     try:
-        urllib.request.urlopen(request, timeout=5).read()
+        urllib.request.urlopen(request, timeout=60).read()
     except urllib.error.HTTPError as error:
         error.read()
 
@@ -34,10 +38,15 @@ def test_gunicorn_and_the_app_write_json_lines_naming_the_request(database_url):
     with serve(database_url, workers=1) as server:
         _get(server, "/v1/catalog", "live-ok")
         _get(server, "/v1/games/00000000-0000-0000-0000-000000000000", "live-404")
-        time.sleep(0.3)  # the access line is written as the answer leaves
-        lines = _lines(server.log())
+
+        def written() -> list[dict]:  # the whole lines so far
+            return _lines(server.log().rpartition("\n")[0])
+
+        # each access line is written as its answer leaves: maybe after the client has it
+        wait_for(lambda: {"live-ok", "live-404"} <= _access(written()).keys())
+        lines = written()
     assert {"gunicorn.error", "service.access"} <= {line["logger"] for line in lines}
-    access = {line["request_id"]: line for line in lines if line["logger"] == "service.access"}
+    access = _access(lines)
     assert access["live-ok"]["route"] == "/v1/catalog" and access["live-ok"]["status"] == 200
     assert access["live-404"]["route"] == "/v1/games/<uuid:game_id>"
     assert access["live-404"]["status"] == 404
@@ -54,9 +63,9 @@ def test_the_worker_writes_json_lines(app, database_url):
     )
     # Its own heartbeat (another test's may be on record): it has set its signal handlers.
     name = f"{socket.gethostname()}:{worker.pid}"
-    wait_for(lambda: heartbeats(app, name) == 1, seconds=30)
+    wait_for(lambda: heartbeats(app, name) == 1)
     worker.send_signal(signal.SIGTERM)
-    _, err = worker.communicate(timeout=20)
+    _, err = worker.communicate(timeout=DEADLINE_SECONDS)
     lines = _lines(err)
     assert any(
         line["logger"] == "service.worker" and "started" in line["message"] for line in lines

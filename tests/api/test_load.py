@@ -13,6 +13,7 @@ from service.store import play, reads, tables, writes
 from service.store.models import Game
 
 from .table import Table
+from .test_supervision import DEADLINE_SECONDS
 
 
 @pytest.mark.postgres
@@ -36,7 +37,7 @@ def test_a_lock_that_waited_reads_the_seats_as_they_are_after_it(app, client):
         time.sleep(0.3)
         assert waiting.is_alive(), "the second load waits for the lock"
         first.commit()
-        waiting.join(5)
+        waiting.join(DEADLINE_SECONDS)
         assert [seat.name for seat in loaded["game"].seats] == ["player 0", "player 1", "late"]
         assert loaded["game"].version == game.version
 

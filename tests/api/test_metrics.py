@@ -25,6 +25,7 @@ from service.store import clock
 
 from ..push.server import serve
 from .table import Table, bearer
+from .test_supervision import DEADLINE_SECONDS
 
 ROOT = Path(__file__).resolve().parents[2]
 GAME = "/v1/games/<uuid:game_id>"
@@ -77,7 +78,7 @@ def test_requests_moves_and_the_pool_are_counted(app, client):
     engine = app.extensions["db_engine"]
     checked_out = "cardtable_db_connections_checked_out"
     # the move's hint leaves on a pooled connection just after its commit: let it go
-    give_up = time.monotonic() + 5
+    give_up = time.monotonic() + DEADLINE_SECONDS
     while value(metrics(client), checked_out, process="web") and time.monotonic() < give_up:
         time.sleep(0.01)
     assert value(metrics(client), checked_out, process="web") == 0
@@ -139,7 +140,7 @@ def test_a_long_poll_is_a_waiter_and_not_in_the_latency(app, client):
         target=lambda: app.test_client().get(f"/v1/games/{table.id}/events?after={last}&wait=1")
     )
     poll.start()
-    deadline = time.monotonic() + 5
+    deadline = time.monotonic() + DEADLINE_SECONDS
     while value(metrics(client), "cardtable_waiters") != value(before, "cardtable_waiters") + 1:
         assert time.monotonic() < deadline, "the waiter never showed"
         time.sleep(0.02)
@@ -160,7 +161,7 @@ def test_a_long_poll_is_a_waiter_and_not_in_the_latency(app, client):
 # -- live: gunicorn's workers and the worker process, one directory ----------------------
 
 
-def get(url: str, timeout: float = 10) -> bytes:
+def get(url: str, timeout: float = 60) -> bytes:
     with urllib.request.urlopen(url, timeout=timeout) as answer:
         return answer.read()
 
@@ -170,7 +171,7 @@ def post(url: str, body: bytes, token: str | None = None) -> bytes:
     request.add_header("Content-Type", "application/json")
     if token:
         request.add_header("Authorization", f"Bearer {token}")
-    with urllib.request.urlopen(request, timeout=10) as answer:
+    with urllib.request.urlopen(request, timeout=60) as answer:
         return answer.read()
 
 
@@ -219,8 +220,9 @@ def test_gunicorn_workers_and_the_worker_add_up(database_url, client, tmp_path):
                 created["host_token"],
             )
             actions = ("cardtable_scheduled_actions_total", "worker")
-            deadline = time.monotonic() + 10
+            deadline = time.monotonic() + DEADLINE_SECONDS  # the worker process starts first
             while value(live(), actions[0], by="bot", applied_in=actions[1]) < 5:
+                assert robot.poll() is None, f"the worker exited with {robot.returncode}"
                 assert time.monotonic() < deadline, "the worker's actions never showed"
                 time.sleep(0.1)
             samples = live()
@@ -229,7 +231,7 @@ def test_gunicorn_workers_and_the_worker_add_up(database_url, client, tmp_path):
             assert value(samples, "cardtable_db_pool_size", process="web") == 20
         finally:
             robot.terminate()
-            robot.wait(10)
+            robot.wait(DEADLINE_SECONDS)
 
         # workers that die: their counts stay, their live gauges (a waiter) leave the sum,
         # and the new workers' counts add up with the dead ones'
@@ -240,7 +242,7 @@ def test_gunicorn_workers_and_the_worker_add_up(database_url, client, tmp_path):
             daemon=True,
         )
         poll.start()
-        deadline = time.monotonic() + 5
+        deadline = time.monotonic() + DEADLINE_SECONDS
         while value(live(), "cardtable_waiters") != 1:
             assert time.monotonic() < deadline, "the waiter never showed"
             time.sleep(0.05)
@@ -248,7 +250,7 @@ def test_gunicorn_workers_and_the_worker_add_up(database_url, client, tmp_path):
         dead = server.workers
         for pid in dead:
             os.kill(pid, signal.SIGKILL)
-        deadline = time.monotonic() + 10
+        deadline = time.monotonic() + DEADLINE_SECONDS  # gunicorn boots new workers
         while True:
             try:
                 samples = live()

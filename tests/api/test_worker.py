@@ -23,6 +23,7 @@ from service.store.models import Game
 
 from ..databases import migrate
 from .table import Table, bearer
+from .test_supervision import DEADLINE_SECONDS
 
 BIN = Path(sys.executable).parent
 ROOT = Path(__file__).resolve().parents[2]
@@ -92,12 +93,14 @@ def test_two_workers_and_two_app_instances_apply_every_due_action_once(database_
     ]
     try:
         urls = [f"http://127.0.0.1:{port}/v1" for port in ports]
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + DEADLINE_SECONDS
         while True:
             try:
                 [http("GET", f"{url}/health") for url in urls]
                 break
             except OSError:
+                exited = [p.args[0] for p in processes if p.poll() is not None]
+                assert not exited, f"{exited} exited"
                 assert time.monotonic() < deadline, "the app instances did not start"
                 time.sleep(0.2)
         games = []
@@ -120,7 +123,7 @@ def test_two_workers_and_two_app_instances_apply_every_due_action_once(database_
                 created["host_token"],
             )
             games.append(created["id"])
-        deadline = time.monotonic() + 60
+        deadline = time.monotonic() + DEADLINE_SECONDS
         pending = set(games)
         while pending:  # both instances read, and so apply due actions, while the workers sweep
             for n, game_id in enumerate(sorted(pending)):
@@ -139,9 +142,16 @@ def test_two_workers_and_two_app_instances_apply_every_due_action_once(database_
     finally:
         for process in processes:
             process.terminate()
+        stuck = []
         for process in processes:
-            process.wait(timeout=10)
+            try:
+                process.wait(timeout=DEADLINE_SECONDS)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
+                stuck.append(process.args)
         stack.close()
+    assert not stuck, f"{stuck} did not stop on SIGTERM"
     output = "".join((tmp_path / f"p{n}.log").read_text() for n in range(4))
     assert "Traceback" not in output and " 500 " not in output
 

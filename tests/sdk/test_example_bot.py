@@ -17,7 +17,9 @@ from tests.push.server import free_port, serve
 ROOT = Path(__file__).resolve().parents[2]
 BOT = ROOT / "examples" / "bot.py"
 SEED = "1"  # short matches (about 1 to 4 s each on a laptop)
-SECONDS = 60  # per match; each takes a few seconds with bots that do not hesitate
+# per match, the bot's start included: a deadline, not a measure (each takes a few seconds
+# with bots that do not hesitate, on an idle machine)
+SECONDS = 300
 
 
 @pytest.fixture(scope="module")

@@ -17,6 +17,7 @@ from werkzeug.serving import make_server
 from service import create_app
 
 from ..api.table import Table
+from ..api.test_supervision import DEADLINE_SECONDS
 from .test_generated_client import QuietHandler
 
 pytestmark = pytest.mark.postgres
@@ -65,7 +66,7 @@ def test_follow_resumes_after_closed_streams_and_a_restart_with_no_gap(apps):
     with served(app, port):
         play_for(table, seconds=2.5)
         table.end()
-        reader.join(30)
+        reader.join(DEADLINE_SECONDS)
     assert not reader.is_alive(), "follow ends once the match is finished"
     last_seq = table.events().json["last_seq"]
     assert seqs == list(range(1, last_seq + 1))
