@@ -137,24 +137,31 @@ def assert_problem(answer: Answer, expected: tuple[int, str, str]) -> dict:
     return problem
 
 
+# What the body's bound says when it ends a stall: not the silence's (CLIENT_SECONDS),
+# not the database's. Every wait that runs out is a 408, so any other answer was not
+# waited out: the answers' statuses and details say which bound, if any, ended a request,
+# and no elapsed time has to (a slow machine stretches them all).
+STALLED_DETAIL = f"the body did not arrive within {BODY_SECONDS:g} s"
+
+
 @pytest.mark.parametrize("raw, expected", CASES.values(), ids=CASES.keys())
 def test_broken_framing_is_a_problem_of_its_own(server, games, raw, expected):
     before = games()
     answer = send(server, raw)
-    assert_problem(answer, expected)
+    problem = assert_problem(answer, expected)
     assert games() == before
     if expected == STALLED:
-        assert BODY_SECONDS - 0.1 < answer.seconds < BODY_SECONDS + 2, answer.seconds
-    else:
-        assert answer.seconds < 2, "refused at once, not waited out"
+        assert problem["detail"] == STALLED_DETAIL
+        assert answer.seconds > BODY_SECONDS - 0.1, "not before the bound"
 
 
 def test_a_trickled_body_is_stopped_at_the_body_bound(server, games):
     before = games()
     answer = trickle(server)
-    assert_problem(answer, STALLED)
+    problem = assert_problem(answer, STALLED)
     assert games() == before
-    assert BODY_SECONDS - 0.1 < answer.seconds < BODY_SECONDS + 2, answer.seconds
+    assert problem["detail"] == STALLED_DETAIL
+    assert answer.seconds > BODY_SECONDS - 0.1, "not before the bound"
 
 
 def test_an_unknown_transfer_coding_is_named(server):
