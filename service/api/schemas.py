@@ -3,7 +3,7 @@ games' own moves, views, events and options come from the engine's declarations
 (``shapes``)."""
 
 import re
-from typing import Any, get_args, get_type_hints
+from typing import Any, ClassVar, cast, get_args, get_type_hints
 
 import marshmallow as ma
 from marshmallow import fields, validate
@@ -103,14 +103,17 @@ def Code(**kwargs):  # noqa: N802
     return fields.String(validate=validate.Regexp(r"^[A-Za-z0-9]{1,16}$"), **kwargs)
 
 
+# a seed that is not null: only on a private table (``seed_only_private``)
+SEED_RULE = {
+    "if": {"required": ["seed"], "properties": {"seed": {"not": {"type": "null"}}}},
+    "then": {"required": ["visibility"], "properties": {"visibility": {"const": "private"}}},
+}
+
+
 class CreateGameFields(StrictSchema):
     """What every table is created with; each game adds its `type`, `seats` and `options`."""
 
-    # a seed that is not null: only on a private table (``seed_only_private``)
-    json_schema = {
-        "if": {"required": ["seed"], "properties": {"seed": {"not": {"type": "null"}}}},
-        "then": {"required": ["visibility"], "properties": {"visibility": {"const": "private"}}},
-    }
+    json_schema: ClassVar[dict] = {}  # each game's rules of options (``OPTION_RULES``)
 
     visibility = Enum("Visibility", VISIBILITIES, load_default=Visibility.PUBLIC.value)
     turn_seconds = Int(
@@ -175,13 +178,58 @@ def _pascal(slug: str) -> str:
     return "".join(part.title() for part in slug.replace("_", "-").split("-"))
 
 
+def _given(**options: dict) -> dict:
+    """A create body that sets these options to these values."""
+    return {
+        "required": ["options"],
+        "properties": {"options": {"required": list(options), "properties": options}},
+    }
+
+
+def _options_are(**options: dict) -> dict:
+    return {"properties": {"options": {"properties": options}}}
+
+
+def _seats(**bounds: int) -> dict:
+    """Seats within these bounds, or null (as many as the options allow)."""
+    return {"properties": {"seats": {"anyOf": [{"type": "null"}, bounds]}}}
+
+
+NOT_QUEEN = {"enum": ["jack", "joker"]}
+# What the engine refuses of options the fields allow one by one (``resolve_options``
+# and ``player_range`` of each game), as JSON Schema, so the document admits exactly the
+# tables the service creates (the fuzzing's positive-data check holds them to it).
+OPTION_RULES: dict[str, list[dict]] = {
+    "old-maid": [
+        {"if": _given(preset={"const": "family"}), "else": _seats(maximum=4)},
+        {"if": _given(odd_card=NOT_QUEEN), "then": _options_are(remove_queens={"type": "null"})},
+        {"if": _given(remove_queens={"type": "null"}), "then": _given(odd_card=NOT_QUEEN)},
+        {
+            "if": _given(preset={"const": "family"}, remove_queens={"const": 1}),
+            "then": _options_are(pair_by={"const": "rank_and_colour"}),
+        },
+    ],
+    "blind-date": [
+        {"if": _given(deck={"const": 32}), "then": _seats(maximum=8)},
+        {"if": _given(deck={"const": 72}), "then": _seats(minimum=6)},
+    ],
+    "crazy-eights": [{"if": _given(partnership={"const": True}), "then": _seats(const=4)}],
+    "spoons": [
+        {
+            "if": _given(signal={"const": "pig"}),
+            "then": _options_are(pass_after_signal={"const": False}),
+        }
+    ],
+}
+
+
 def create_game_schema(rules: engine.Game) -> type[ma.Schema]:
     """``POST /v1/games`` for one game: its options and seat count checked by the schema."""
     options = StrictSchema.from_dict(
         {option.name: option_field(option) for option in rules.options},
         name=f"{_pascal(rules.slug)}Options",
     )
-    return CreateGameFields.from_dict(
+    fields_ = CreateGameFields.from_dict(
         {
             "type": fields.String(required=True, validate=validate.Equal(rules.slug)),
             "options": fields.Nested(options, load_default=dict),
@@ -194,6 +242,9 @@ def create_game_schema(rules: engine.Game) -> type[ma.Schema]:
         },
         name=f"Create{_pascal(rules.slug)}Game",
     )
+    created = cast(type[CreateGameFields], fields_)
+    created.json_schema = {"allOf": [SEED_RULE, *OPTION_RULES.get(rules.slug, [])]}
+    return created
 
 
 CreateGameSchema = one_of(

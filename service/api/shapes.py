@@ -33,9 +33,21 @@ class StrictBoolean(fields.Boolean):
         return value
 
 
+class JsonInteger(fields.Integer):
+    """A JSON integer as JSON Schema has it: `4` and `4.0` (the same number), never `4.5`,
+    `"4"` or `true`."""
+
+    def _validated(self, value):
+        if isinstance(value, float) and value.is_integer():
+            value = int(value)
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise self.make_error("invalid")
+        return super()._validated(value)
+
+
 def Int(**kwargs) -> fields.Integer:  # noqa: N802 - reads like a field class
     """A JSON integer that refuses `"4"`, `4.5` and `true` alike."""
-    return fields.Integer(strict=True, **kwargs)
+    return JsonInteger(**kwargs)
 
 
 def Enum(name: str, values, **kwargs) -> fields.String:  # noqa: N802

@@ -179,6 +179,14 @@ def test_the_lobby_lists_public_tables_filtered_and_a_page_at_a_time(client):
     assert [game["id"] for game in playing] == [started.id]
 
 
+@pytest.mark.parametrize("cursor", ["0-" + "0" * 32, "9999999999999999-" + "f" * 32])
+def test_every_cursor_the_schema_admits_is_a_place_in_the_lobby(client, cursor):
+    Table.create(client, players=2, deal=False)
+    page = client.get(f"/v1/games?cursor={cursor}")
+    assert page.status_code == 200, page.json
+    assert len(page.json["games"]) == (0 if cursor.startswith("0-") else 1)
+
+
 def test_the_catalogue_describes_every_option(client):
     games = {game["slug"]: game for game in client.get("/v1/catalog").json["games"]}
     old_maid = games["old-maid"]

@@ -449,10 +449,7 @@ export interface components {
         };
         /** CreateOldMaidGame */
         CreateOldMaidGame: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
+            /** @constant */
             type: "old-maid";
             /** @default public */
             visibility?: components["schemas"]["Visibility"];
@@ -477,7 +474,13 @@ export interface components {
              * @default null
              */
             seats?: number | null;
-        };
+        } & (unknown & unknown & unknown & unknown & unknown & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "old-maid";
+        });
         /** BlindDateOptions */
         BlindDateOptions: {
             /** @description 32 cards (generations 1-5, 2-8 players) or 72 (6-12 players); null: 32 for up to 5 players, 72 for 6 or more */
@@ -490,10 +493,7 @@ export interface components {
         };
         /** CreateBlindDateGame */
         CreateBlindDateGame: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
+            /** @constant */
             type: "blind-date";
             /** @default public */
             visibility?: components["schemas"]["Visibility"];
@@ -518,7 +518,13 @@ export interface components {
              * @default null
              */
             seats?: number | null;
-        };
+        } & (unknown & unknown & unknown & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "blind-date";
+        });
         /** CrazyEightsOptions */
         CrazyEightsOptions: {
             /** @description Play rounds until a player (or side) reaches this score; null: one round */
@@ -528,10 +534,7 @@ export interface components {
         };
         /** CreateCrazyEightsGame */
         CreateCrazyEightsGame: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
+            /** @constant */
             type: "crazy-eights";
             /** @default public */
             visibility?: components["schemas"]["Visibility"];
@@ -556,7 +559,13 @@ export interface components {
              * @default null
              */
             seats?: number | null;
-        };
+        } & (unknown & unknown & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "crazy-eights";
+        });
         /** GoFishOptions */
         GoFishOptions: {
             /**
@@ -567,10 +576,7 @@ export interface components {
         };
         /** CreateGoFishGame */
         CreateGoFishGame: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
+            /** @constant */
             type: "go-fish";
             /** @default public */
             visibility?: components["schemas"]["Visibility"];
@@ -595,7 +601,13 @@ export interface components {
              * @default null
              */
             seats?: number | null;
-        };
+        } & (unknown & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "go-fish";
+        });
         /** SpoonsOptions */
         SpoonsOptions: {
             /**
@@ -610,10 +622,7 @@ export interface components {
         };
         /** CreateSpoonsGame */
         CreateSpoonsGame: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
+            /** @constant */
             type: "spoons";
             /** @default public */
             visibility?: components["schemas"]["Visibility"];
@@ -638,7 +647,13 @@ export interface components {
              * @default null
              */
             seats?: number | null;
-        };
+        } & (unknown & unknown & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "spoons";
+        });
         /** MysteryDateOptions */
         MysteryDateOptions: {
             /** @description Each side's middle space (take 1 from draw or discard) is a door too */
@@ -646,10 +661,7 @@ export interface components {
         };
         /** CreateMysteryDateGame */
         CreateMysteryDateGame: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
+            /** @constant */
             type: "mystery-date";
             /** @default public */
             visibility?: components["schemas"]["Visibility"];
@@ -674,7 +686,13 @@ export interface components {
              * @default null
              */
             seats?: number | null;
-        };
+        } & (unknown & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "mystery-date";
+        });
         /** CreateGame */
         CreateGame: components["schemas"]["CreateOldMaidGame"] | components["schemas"]["CreateBlindDateGame"] | components["schemas"]["CreateCrazyEightsGame"] | components["schemas"]["CreateGoFishGame"] | components["schemas"]["CreateSpoonsGame"] | components["schemas"]["CreateMysteryDateGame"];
         /** CreatedGame */
