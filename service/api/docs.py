@@ -14,6 +14,7 @@ in its OpenAPI document; a missing file is a 404 problem document like any other
 The two pages (flask-smorest's) get a Content-Security-Policy that lets them load nothing
 from elsewhere: ReDoc's sidebar would fetch its vendor's logo from a CDN."""
 
+import functools
 from pathlib import Path
 
 from flask import Blueprint, Response, abort, request, send_from_directory
@@ -63,9 +64,31 @@ def swagger_ui(filename: str) -> Response:
     return _asset(SWAGGER_UI_DIR, SWAGGER_UI_FILES, filename)
 
 
+# ReDoc's sidebar shows its vendor's logo from a CDN, which the page's policy blocks (a
+# console error on every visit, and a request to the internet were it allowed): the
+# bundle is served with a blank picture in its place; the vendored file stays as fetched.
+REDOC_BUNDLE = "redoc.standalone.js"
+CDN_LOGO = b"https://cdn.redoc.ly/redoc/logo-mini.svg"
+BLANK_LOGO = b"data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg'/%3E"
+
+
+@functools.cache
+def _redoc_bundle() -> bytes:
+    bundle = (REDOC_DIR / REDOC_BUNDLE).read_bytes()
+    if bundle.count(CDN_LOGO) != 1:
+        raise RuntimeError(f"ReDoc {REDOC_VERSION}: its logo's URL moved; see service/api/docs.py")
+    return bundle.replace(CDN_LOGO, BLANK_LOGO)
+
+
 @blp.get(f"/{REDOC}/<filename>")
 def redoc(filename: str) -> Response:
-    return _asset(REDOC_DIR, REDOC_FILES, filename)
+    if filename != REDOC_BUNDLE:
+        return _asset(REDOC_DIR, REDOC_FILES, filename)
+    response = Response(_redoc_bundle(), mimetype="text/javascript")
+    response.headers["Cache-Control"] = f"public, max-age={ONE_YEAR}, immutable"
+    response.add_etag()
+    response.make_conditional(request)
+    return response
 
 
 def _asset(directory: Path, names: frozenset[str], filename: str) -> Response:

@@ -34,6 +34,12 @@ def test_redoc_is_served_for_a_year(client):
     assert f'" ReDoc Version: ","{REDOC_VERSION}"' in answer.get_data(as_text=True)
 
 
+def test_redoc_asks_the_internet_for_no_logo(client):
+    bundle = client.get(f"/docs/assets/{REDOC}/redoc.standalone.js").get_data(as_text=True)
+    assert "https://cdn.redoc.ly/" not in bundle
+    assert "data:image/svg+xml," in bundle
+
+
 @pytest.mark.parametrize(
     "path",
     [

@@ -71,12 +71,8 @@ def test_redoc_renders_every_operation(live, guarded, screenshots):
     results = page.locator('[data-role="search:results"] li')
     expect(results.first).to_contain_text("Shuffle and deal")
 
-    assert guarded.outside == []
-    # ReDoc's sidebar would load its vendor's logo from a CDN: the page's
-    # Content-Security-Policy stops it in the browser, before any request is made
-    assert all(url.startswith("https://cdn.redoc.ly/") for url in guarded.blocked)
-    for error in guarded.errors:  # the browser's report of that, and nothing else
-        assert "https://cdn.redoc.ly/" in error and "Content Security Policy" in error, error
+    # ReDoc's sidebar logo, from a CDN, is a blank picture as the service serves it
+    assert (guarded.outside, guarded.blocked, guarded.errors) == ([], [], [])
 
 
 def _try_out(block, parameters: dict[str, str]) -> dict:
@@ -84,7 +80,7 @@ def _try_out(block, parameters: dict[str, str]) -> dict:
     JSON body and the curl command that Swagger UI shows, and the part of the page that
     shows them (``answer``)."""
     block.locator(".opblock-summary").first.click()
-    block.get_by_role("button", name="Try it out").click()
+    expect(block.get_by_role("button", name="Cancel")).to_be_visible()  # tryItOutEnabled
     for name, value in parameters.items():
         block.locator(f'tr[data-param-name="{name}"] input').fill(value)
     block.get_by_role("button", name="Execute").click()
