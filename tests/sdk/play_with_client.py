@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import TypeVar, assert_never
 from uuid import UUID
 
-from card_table_client import AuthenticatedClient, Client
+from card_table_client import AuthenticatedClient, Client, live
 from card_table_client.api.catalog import get_catalog
 from card_table_client.api.games import (
     create_game,
@@ -178,10 +178,11 @@ class Played:
 
 
 def ok(answer: T | Problem | None, what: str) -> T:
-    """The answer of a call that must succeed."""
-    if answer is None or isinstance(answer, Problem):
-        raise AssertionError(f"{what} failed: {answer!r}")
-    return answer
+    """The answer of a call that must succeed (the SDK's ``ok``, with what it was for)."""
+    try:
+        return live.ok(answer)
+    except live.Refused as refused:
+        raise AssertionError(f"{what} failed: {refused} {refused.problem!r}") from refused
 
 
 def create_body(slug: GameType, seats: int, seed: str) -> CreateBody:

@@ -3,11 +3,14 @@ received after the server closes the stream, and after the server itself goes aw
 comes back on the same port, with no gap and no event twice; its pauses are jittered
 and grow while it keeps failing."""
 
+import io
 import random
+import re
 import threading
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, redirect_stdout
+from pathlib import Path
 
 import pytest
 from card_table_client import Client
@@ -99,3 +102,16 @@ def test_back_off_pauses_are_jittered_and_grow_up_to_the_longest():
     assert backoff.pause(at_least=3.0) >= 3.0, "Retry-After is the least"
     hours_away = Backoff(longest=4.0, failures=5000)  # 2**5000 seconds would overflow
     assert hours_away.pause() <= 4.0
+
+
+def test_the_readmes_round_plays_to_its_end_as_written(apps):
+    """The Python block of clients/python/README.md, run as it stands against a live
+    service (only its address changed): it plays a round and names the Old Maid."""
+    readme = (Path(__file__).parents[2] / "clients" / "python" / "README.md").read_text()
+    (block,) = re.findall(r"```python\n(.*?)```", readme, flags=re.S)[:1]
+    with served(apps(WORKER_HEARTBEAT_SECONDS=0)) as port:
+        code = block.replace("http://127.0.0.1:8000", f"http://127.0.0.1:{port}")
+        printed = io.StringIO()
+        with redirect_stdout(printed):
+            exec(compile(code, "README.md", "exec"), {})  # noqa: S102 - our own README
+    assert re.fullmatch(r"I am seat 0; the Old Maid is with seat [012]\n", printed.getvalue())

@@ -10,7 +10,10 @@ all come back in the same instant.
 ``afollow`` is the same for asyncio. Both end once the match is finished and its last
 event received; they raise ``Refused`` when the service refuses the stream for good
 (an unknown game, a retired token). ``Backoff`` is the delay policy, for any call a
-client retries.
+client retries. ``ok`` turns any call's ``Model | Problem | None`` into the model, or
+``Refused``:
+
+    game = ok(create_game.sync(client=client, body=body))
 
 Hand-written, the one module here that is: ``make sdk`` keeps it as it is.
 """
@@ -21,28 +24,42 @@ import random
 import time
 from collections.abc import AsyncIterator, Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 from uuid import UUID
 
 import httpx
 
 from .client import AuthenticatedClient, Client
 from .models.events_page import EventsPage
+from .models.problem import Problem
 
 # A retry of these may succeed: the service busy, restarting or its database away (a
 # 500 is a bug: asking again would not help).
 TRANSIENT = frozenset({408, 429, 502, 503, 504})
 # Heartbeats come every 15 s by default: much longer silence is a dead connection.
 TIMEOUT = httpx.Timeout(10.0, read=45.0)
+T = TypeVar("T")
 Event = Any  # one of the events page's event models (TakeEvent, RoundOverEvent, ...)
 
 
 class Refused(Exception):
-    """The service refused the stream with a status no retry changes (401, 403, 404)."""
+    """The service refused: a stream with a status no retry changes (401, 403, 404), or
+    a call given to ``ok`` (then ``problem`` is its problem document)."""
 
-    def __init__(self, status: int, body: str) -> None:
+    def __init__(self, status: int, body: str, problem: Problem | None = None) -> None:
         super().__init__(f"{status}: {body[:500]}")
         self.status = status
+        self.problem = problem
+
+
+def ok(answer: T | Problem | None) -> T:
+    """The model of an answer that must be a success; ``Refused`` for a problem document,
+    or for a status the OpenAPI document does not name (the call returned ``None``)."""
+    if isinstance(answer, Problem):
+        raise Refused(answer.status, f"{answer.code}: {answer.detail}", answer)
+    if answer is None:
+        raise Refused(0, "an answer with a status the OpenAPI document does not name")
+    return answer
 
 
 @dataclass
