@@ -10,6 +10,7 @@ here imports the service or the test suite.
 from __future__ import annotations
 
 import random
+import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -21,6 +22,7 @@ from card_table_client.api.catalog import get_catalog
 from card_table_client.api.games import (
     create_game,
     deal,
+    end_match,
     get_view,
     join_game,
     list_events,
@@ -394,6 +396,26 @@ def read_events(human: AuthenticatedClient, game_id: UUID) -> list[Event]:
         after = page.events[-1].seq
 
 
+class Follower:
+    """The SDK's stream reader (``live.follow``) reading the seat's log live, in a thread
+    of its own, with a client of its own, until the match is finished."""
+
+    def __init__(self, base_url: str, token: str, game_id: UUID) -> None:
+        self.client = AuthenticatedClient(base_url=base_url, token=token)
+        self.events: list[Event] = []
+        self.thread = threading.Thread(target=self.read, args=(game_id,), daemon=True)
+        self.thread.start()
+
+    def read(self, game_id: UUID) -> None:
+        for event in live.follow(self.client, game_id):
+            self.events.append(event)
+
+    def finished(self) -> list[Event]:
+        self.thread.join(WAIT_SECONDS)
+        assert not self.thread.is_alive(), "the stream did not end with the match"
+        return self.events
+
+
 def play_round(
     base_url: str,
     entry: CatalogEntry,
@@ -424,6 +446,7 @@ def play_round(
     assert len(dealt.seats) == seats, dealt
     assert [seat.bot is None for seat in dealt.seats].count(True) == 1, dealt.seats
     assert dealt.seats[human_seat].bot is None, dealt.seats
+    follower = Follower(base_url, joined.token, created.id)
 
     expected = view_class(slug)
     rng = random.Random(f"{slug}:{seed}")
@@ -456,6 +479,12 @@ def play_round(
     assert any(isinstance(event, ended) for event in events), events[-3:]
     by_human = [e for e in events if e.seat == human_seat and e.by == MadeBy.PLAYER]
     assert len(by_human) == moves, (len(by_human), moves)
+    if view.status != Status.FINISHED:  # a game of one round finishes the match itself
+        ok(end_match.sync(created.id, client=host), "end")
+    followed = follower.finished()
+    assert [e.seq for e in followed] == list(range(1, len(followed) + 1)), "a gap or a repeat"
+    # the same events (what they reveal may differ: a finished round shows more)
+    assert [(e.seq, e.type_) for e in followed[: len(events)]] == [(e.seq, e.type_) for e in events]
     return Played(slug, seats, human_seat, moves, frozenset(kinds), view.status, len(events))
 
 
