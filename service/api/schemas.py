@@ -57,6 +57,8 @@ class Seed(fields.Field):
     def _deserialize(self, value, attr, data, **kwargs):
         if isinstance(value, str) and value.isascii() and value.isdigit() and len(value) <= 78:
             value = int(value)
+        if isinstance(value, float) and value.is_integer():  # 318.0 is JSON's integer 318
+            value = int(value)
         if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_SEED:
             raise self.make_error("invalid")
         return value
@@ -133,7 +135,7 @@ class CreateGameFields(StrictSchema):
         metadata={
             "oneOf": [
                 {"type": "string", "pattern": "^[0-9]{1,78}$"},
-                {"type": "integer", "minimum": 0},
+                {"type": "integer", "minimum": 0, "maximum": MAX_SEED},
                 {"type": "null"},
             ],
             "description": "Only for private tables (a public table with a seed is refused, "
@@ -191,8 +193,9 @@ def _options_are(**options: dict) -> dict:
 
 
 def _seats(**bounds: int) -> dict:
-    """Seats within these bounds, or null (as many as the options allow)."""
-    return {"properties": {"seats": {"anyOf": [{"type": "null"}, bounds]}}}
+    """Seats within these bounds, or null (as many as the options allow: a bound on a
+    number says nothing of null)."""
+    return {"properties": {"seats": bounds}}
 
 
 NOT_QUEEN = {"enum": ["jack", "joker"]}
@@ -213,7 +216,7 @@ OPTION_RULES: dict[str, list[dict]] = {
         {"if": _given(deck={"const": 32}), "then": _seats(maximum=8)},
         {"if": _given(deck={"const": 72}), "then": _seats(minimum=6)},
     ],
-    "crazy-eights": [{"if": _given(partnership={"const": True}), "then": _seats(const=4)}],
+    "crazy-eights": [{"if": _given(partnership={"const": True}), "then": _seats(minimum=4, maximum=4)}],
     "spoons": [
         {
             "if": _given(signal={"const": "pig"}),

@@ -50,3 +50,9 @@ def test_the_front_door_leads_to_the_lobby(client):
     answer = client.get("/")
     assert answer.status_code == 302
     assert answer.headers["Location"] == "/play"
+
+
+def test_the_browsers_own_favicon_request_finds_no_icon_and_no_error(client):
+    answer = client.get("/favicon.ico")
+    assert (answer.status_code, answer.data) == (204, b"")
+    assert "max-age" in answer.headers["Cache-Control"]

@@ -46,6 +46,7 @@ GAMES = ("old-maid", "blind-date", "crazy-eights", "go-fish", "spoons", "mystery
 QUICK_THINK = 0
 OWN_PACE = {"spoons"}
 ROUND_SECONDS = 120  # the longest a round may take here
+REDEALS = 5  # rounds the bots may play out before a page on a busy machine showed a card
 SETTLE_SECONDS = 0.05  # after a move's answer, for the page to draw it
 MOVES = re.compile(r"/v1/games/[0-9a-f-]{36}/moves$")
 TABLE_URL = re.compile(r"/play/table/([0-9a-f-]{36})$")
@@ -198,6 +199,7 @@ class Player:
     misses: int = 0
     unchosen: int = 0  # choosers that showed no move to choose
     seen_playing: bool = False
+    redeals: int = 0  # rounds played out before this page saw them, and dealt again
     status: str | None = None
     marks: set[int] = field(default_factory=set)  # how many data-status marks were seen
     error: str | None = None
@@ -301,6 +303,14 @@ class Player:
         self.misses += 1
         return False
 
+    def deal_next(self) -> bool:
+        button = self.page.get_by_role("button", name=words(self.page)["deal_next"])
+        if button.count() != 1 or not button.is_enabled():
+            self.redeals -= 1  # not drawn yet: again at the next step
+            return False
+        button.click()
+        return True
+
     def send(self, raw: str) -> bool:
         """Make the move ``raw`` (a data-move's JSON) through its button."""
         before = self.sent  # the request may be seen while the press is under way
@@ -356,6 +366,11 @@ class Player:
             return False  # not drawn yet (or several marks: kept in self.marks)
         if look.status != "playing":
             if look.status in {"round_over", "finished"} and not self.seen_playing:
+                # everybody plays at once in Spoons: on a busy machine the bots may play a
+                # round out before the page showed a card; the person deals the next one
+                if look.status == "round_over" and self.redeals < REDEALS:
+                    self.redeals += 1
+                    return self.deal_next()
                 raise RuntimeError(f"the round was {look.status} before this page saw it played")
             self.done = self.seen_playing
             return False
