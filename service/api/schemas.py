@@ -216,7 +216,9 @@ OPTION_RULES: dict[str, list[dict]] = {
         {"if": _given(deck={"const": 32}), "then": _seats(maximum=8)},
         {"if": _given(deck={"const": 72}), "then": _seats(minimum=6)},
     ],
-    "crazy-eights": [{"if": _given(partnership={"const": True}), "then": _seats(minimum=4, maximum=4)}],
+    "crazy-eights": [
+        {"if": _given(partnership={"const": True}), "then": _seats(minimum=4, maximum=4)}
+    ],
     "spoons": [
         {
             "if": _given(signal={"const": "pig"}),
