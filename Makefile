@@ -7,7 +7,7 @@ WORKERS ?= 2
 TEST_DATABASE_URL ?= postgresql://postgres@127.0.0.1:5432/test
 export TEST_DATABASE_URL
 
-.PHONY: run test chaos fuzz install install-dev lock lock-check migrate openapi lint lint-openapi lint-docker bench bench-push bench-spoons sdk sdk-diff sdk-check ts ts-diff e2e compare-openspiel clean
+.PHONY: run test check chaos fuzz install install-dev hooks lock lock-check migrate openapi lint lint-openapi lint-docker bench bench-push bench-spoons sdk sdk-diff sdk-check ts ts-diff e2e compare-openspiel clean
 
 # Installs are locked: requirements/service.txt (the runtime dependencies) and
 # requirements/dev.txt (those, the dev extras and clients/python's), compiled by `make lock`
@@ -60,7 +60,11 @@ node_modules/.installed: package.json package-lock.json clients/typescript/packa
 	npm ci --no-audit --no-fund
 	touch $@
 
-install-dev: $(VENV)/.installed-dev $(if $(shell command -v npm),node_modules/.installed)
+install-dev: $(VENV)/.installed-dev $(if $(shell command -v npm),node_modules/.installed) hooks
+
+# git's hooks from tools/githooks: commit-msg holds a subject to 72 characters
+hooks:
+	@if git rev-parse --git-dir >/dev/null 2>&1; then git config core.hooksPath tools/githooks; fi
 
 migrate: install
 	$(BIN)/alembic upgrade head
@@ -72,7 +76,14 @@ run: migrate
 
 # Two processes, as this machine has two cores; each makes its own database.
 test: install-dev
-	$(BIN)/pytest -n 2 --ignore=tests/fuzz --ignore=tests/e2e
+	$(BIN)/pytest -n 2 -m "not sweep" --ignore=tests/fuzz --ignore=tests/e2e
+
+# The fast loop while working: ruff, mypy and the engine's tests, no database.
+check: install-dev
+	$(BIN)/ruff check service tests migrations tools examples gunicorn.conf.py
+	$(BIN)/ruff format --check service tests migrations tools examples gunicorn.conf.py
+	$(BIN)/mypy service
+	$(BIN)/pytest -q -n 2 -m "not sweep" tests/engine
 
 # The Python SDK in clients/python, generated from openapi/openapi.json (committed).
 sdk: install-dev
@@ -114,10 +125,12 @@ chaos: install-dev
 	$(BIN)/python -m tests.push.outage --waiters $(CHAOS_WAITERS)
 	$(BIN)/python -m tests.push.restart --clients $(CHAOS_WAITERS)
 
-# Schemathesis over every operation of the spec; FUZZ_EXAMPLES per operation.
+# Schemathesis over every operation of the spec, FUZZ_EXAMPLES per operation; then the
+# engine's wide sweep (tests marked sweep: random seeds, every check after every move).
 FUZZ_EXAMPLES ?= 500
 fuzz: install-dev
 	FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) $(BIN)/pytest tests/fuzz
+	FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) $(BIN)/pytest -n 2 -m sweep tests/engine
 
 openapi: install
 	DATABASE_URL=sqlite:// FLASK_APP='service:create_app()' $(BIN)/flask openapi write --format=json openapi/openapi.json

@@ -6,6 +6,7 @@ import copy
 import dataclasses
 import itertools
 import json
+import os
 import random
 from collections import Counter
 from pathlib import Path
@@ -402,30 +403,60 @@ def check_everything(slug, players):
     return check
 
 
-# Seeds per preset and player count. A Spoons round at 13 seats takes ~300 moves, each
-# checked through 14 views (~1 s a round): two seeds (the first is always 0) for it.
-EXAMPLES = {"spoons": 2}
+# ``make test``: every check after every move on two fixed seeds per preset and player
+# count (one for Spoons: a round at 13 seats is ~300 moves, each through 14 views), and
+# the end state on more, and on every combination of options. ``make fuzz`` runs the
+# wide sweep (tests marked ``sweep``): random seeds, every check after every move, per
+# preset and over every combination of options.
+CHECKED_SEEDS = {"spoons": (0,)}
+ENDED_SEEDS = range(2, 25)
+# make fuzz's FUZZ_EXAMPLES (500; CI's short profile 50): seeds per preset and player
+# count (Spoons: at most two), and combinations of options
+FUZZ_EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "100"))
+SWEEP_SEEDS = max(1, FUZZ_EXAMPLES // 20)
+SWEEP_COMBINATIONS = max(10, FUZZ_EXAMPLES // 2)
 # The option combinations, Spoons' at up to eight seats (its presets go up to 13).
 COMBINATIONS = [setup for setup in EVERY_SETUP if setup[0] != "spoons" or setup[2] <= 8]
 
 
+def ends_well(slug, options, players, seed, check=None) -> None:
+    """A round played to its end, its end state as the game's invariants want it."""
+    state, _ = playout(slug, options, players, seed, check)
+    game = GAMES[slug]
+    assert game.result(state) is not None
+    INVARIANTS[slug](slug, game, state, game.resolve_options(options))
+
+
 @pytest.mark.parametrize("slug,options,players", PRESET_SETUPS)
 def test_every_preset_and_player_count_plays_to_the_end(slug, options, players):
-    @settings(max_examples=EXAMPLES.get(slug, 25), deadline=None)
+    for seed in CHECKED_SEEDS.get(slug, (0, 1)):
+        ends_well(slug, options, players, seed, check_everything(slug, players))
+    for seed in ENDED_SEEDS:
+        ends_well(slug, options, players, seed)
+
+
+@pytest.mark.parametrize("slug,options,players", COMBINATIONS)
+def test_every_option_combination_plays_to_the_end(slug, options, players):
+    for seed in (0, 1):
+        ends_well(slug, options, players, seed)
+
+
+@pytest.mark.sweep
+@pytest.mark.parametrize("slug,options,players", PRESET_SETUPS)
+def test_sweep_every_preset_on_random_seeds(slug, options, players):
+    @settings(max_examples=min(2, SWEEP_SEEDS) if slug == "spoons" else SWEEP_SEEDS, deadline=None)
     @given(seed=st.integers(0, 2**64))
     def plays_to_the_end(seed):
-        state, _ = playout(slug, options, players, seed, check_everything(slug, players))
-        assert GAMES[slug].result(state) is not None
+        ends_well(slug, options, players, seed, check_everything(slug, players))
 
     plays_to_the_end()
 
 
-@settings(max_examples=300, deadline=None)
+@pytest.mark.sweep
+@settings(max_examples=SWEEP_COMBINATIONS, deadline=None)
 @given(setup=st.sampled_from(COMBINATIONS), seed=st.integers(0, 2**64))
-def test_every_option_combination_plays_to_the_end(setup, seed):
-    slug, options, players = setup
-    state, _ = playout(slug, options, players, seed, check_everything(slug, players))
-    assert GAMES[slug].result(state) is not None
+def test_sweep_every_option_combination_on_random_seeds(setup, seed):
+    ends_well(*setup, seed, check_everything(setup[0], setup[2]))
 
 
 @pytest.mark.parametrize("slug,options,players", PRESET_SETUPS)
