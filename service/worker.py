@@ -27,8 +27,7 @@ from sqlalchemy.orm.exc import StaleDataError
 
 from . import logs, metrics
 from .config import Config
-from .engine import GAMES
-from .engine import Game as Rules
+from .engine import GAMES, Rules
 from .errors import NotFound
 from .store import clock, play, reads, retention
 from .store.db import DATABASE_AWAY, lost_race, make_engine, make_session_factory, upsert

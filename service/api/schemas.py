@@ -228,7 +228,7 @@ OPTION_RULES: dict[str, list[dict]] = {
 }
 
 
-def create_game_schema(rules: engine.Game) -> type[ma.Schema]:
+def create_game_schema(rules: engine.Rules) -> type[ma.Schema]:
     """``POST /v1/games`` for one game: its options and seat count checked by the schema."""
     options = StrictSchema.from_dict(
         {option.name: option_field(option) for option in rules.options},
@@ -423,7 +423,7 @@ MOVE_SCHEMAS = {t: move_schema(kind) for t, kind in _move_kinds().items()}
 MoveSchema = one_of("MoveSchema", MOVE_SCHEMAS)
 
 
-def legal_move_schema(rules: engine.Game) -> type[ma.Schema]:
+def legal_move_schema(rules: engine.Rules) -> type[ma.Schema]:
     """The moves of one game (and ``resume``): a view's ``legal_moves`` lists only these,
     so a client narrows on the view's ``type`` and then on the move's."""
     kinds: list[type[engine.Move]] = [engine.Resume, *rules.moves]
@@ -537,7 +537,7 @@ class ViewFields(ma.Schema):
     seed_commitment = Required(fields.String, allow_none=True)
 
 
-def view_schema(rules: engine.Game) -> type[ma.Schema]:
+def view_schema(rules: engine.Rules) -> type[ma.Schema]:
     """A game's view: the common fields, and before the first deal nothing more (the
     game's own fields are absent then)."""
     own = fields_of(rules.view_type)

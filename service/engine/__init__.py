@@ -6,7 +6,6 @@ from .base import (
     SERVICE_EVENTS,
     EngineError,
     Event,
-    Game,
     IllegalMove,
     InvalidOptions,
     Move,
@@ -14,6 +13,7 @@ from .base import (
     Option,
     Resume,
     RoundResult,
+    Rules,
     TimeoutData,
     plain,
     play,
@@ -26,7 +26,7 @@ from .old_maid import OldMaid
 from .rng import Rng, seed_commitment
 from .spoons import Spoons
 
-GAMES: dict[str, Game[Any]] = {
+GAMES: dict[str, Rules[Any]] = {
     game.slug: game
     for game in (
         OldMaid(),
@@ -46,7 +46,7 @@ __all__ = [
     "TimeoutData",
     "EngineError",
     "Event",
-    "Game",
+    "Rules",
     "IllegalMove",
     "InvalidOptions",
     "NotYourTurn",

@@ -77,7 +77,7 @@ def optional() -> Any:
 @dataclass(frozen=True)
 class Move:
     """One move a seat may send: a frozen dataclass per kind, ``kind`` its wire ``type``.
-    Declared by each game in ``Game.moves``; ``to_wire`` is the one way out, the API's
+    Declared by each game in ``Rules.moves``; ``to_wire`` is the one way out, the API's
     schema the one way in."""
 
     kind: ClassVar[str]
@@ -218,11 +218,11 @@ class RoundResult:
     points: tuple[int, ...] = ()
 
 
-# A game's round state: a dataclass (see ``Game``).
+# A game's round state: a dataclass (see ``Rules``).
 S = TypeVar("S", bound="DataclassInstance")
 
 
-class Game(ABC, Generic[S]):
+class Rules(ABC, Generic[S]):
     """One card game's rules. Pure: no I/O, randomness only from the given ``Rng``.
 
     A round's state is a dataclass of ``state_type`` (``S``) holding plain JSON values,
@@ -247,7 +247,7 @@ class Game(ABC, Generic[S]):
     # own around the table's think_seconds (and not all at the same instant).
     simultaneous: ClassVar[bool] = False
     # The service abandons a round that reaches this many moves (one that cannot end):
-    # nine times the longest of 16,000 random playouts of the turn-based games.
+    # far beyond the longest random playout of the turn-based games.
     moves_per_round: ClassVar[int] = 2_000
 
     def resolve_options(self, given: dict[str, Any]) -> dict[str, Any]:
@@ -370,7 +370,7 @@ class HandData:
 DEAL_EVENTS: dict[str, type[Any]] = {"deal": DealData, "hand": HandData}
 
 
-def play(game: Game[S], state: S, seat: int, move: Move, rng: Rng) -> list[Event]:
+def play(game: Rules[S], state: S, seat: int, move: Move, rng: Rng) -> list[Event]:
     """The one move path: check ``move`` against ``legal_moves`` and apply it."""
     legal = game.legal_moves(state, seat)
     if not legal:

@@ -8,7 +8,7 @@ A pair is a man and a woman of the same generation, 2 to 6, so Emily is the odd 
 from typing import Any
 
 from .base import Event, Option, RoundResult
-from .passing import PassingGame, PassingState, Setup
+from .passing import PassingRules, PassingState, Setup
 from .six_generations import JACOB, catalogue
 from .six_generations import deck as six_generations_deck
 
@@ -16,7 +16,7 @@ from .six_generations import deck as six_generations_deck
 PLAYERS = {32: (2, 8), 72: (6, 12), None: (2, 12)}
 
 
-class BlindDate(PassingGame):
+class BlindDate(PassingRules):
     slug = "blind-date"
     title = "Blind Date"
     min_players = 2

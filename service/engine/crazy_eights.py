@@ -15,12 +15,12 @@ from typing import Any, ClassVar, cast
 from .base import (
     DEAL_EVENTS,
     Event,
-    Game,
     Move,
     NoData,
     Option,
     Pass,
     RoundResult,
+    Rules,
     Suit,
     deal_events,
     optional,
@@ -157,7 +157,7 @@ class EightsRoundOver:
     hands: list[list[str]]
 
 
-class CrazyEights(Game[CrazyEightsState]):
+class CrazyEights(Rules[CrazyEightsState]):
     slug = "crazy-eights"
     title = "Crazy Eights"
     min_players = 2

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any, ClassVar, cast
 
-from .base import DEAL_EVENTS, Event, Game, Move, Option, Rank, RoundResult, deal_events, optional
+from .base import DEAL_EVENTS, Event, Move, Option, Rank, RoundResult, Rules, deal_events, optional
 from .cards import CARD_RANK, RANKS, SUITS, deal_from_top, sort_key, standard_deck
 from .rng import Rng
 
@@ -144,7 +144,7 @@ class FishRoundOver:
     books: list[int]
 
 
-class GoFish(Game[GoFishState]):
+class GoFish(Rules[GoFishState]):
     slug = "go-fish"
     title = "Go Fish"
     min_players = 2

@@ -16,11 +16,11 @@ from typing import Any, ClassVar, Literal
 from .base import (
     DEAL_EVENTS,
     Event,
-    Game,
     Move,
     NoData,
     Option,
     RoundResult,
+    Rules,
     deal_events,
     optional,
 )
@@ -225,7 +225,7 @@ class WonData:
     date: Outcome
 
 
-class MysteryDate(Game[MysteryDateState]):
+class MysteryDate(Rules[MysteryDateState]):
     slug = "mystery-date"
     title = "Mystery Date"
     min_players = 2

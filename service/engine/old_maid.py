@@ -11,7 +11,7 @@ from typing import Any
 
 from .base import InvalidOptions, Option
 from .cards import JOKER, sort_key, standard_deck
-from .passing import PassingGame, Setup
+from .passing import PassingRules, Setup
 
 PRESETS = {
     "online": {"take_from": "left", "pair_by": "rank", "odd_card": "queen", "remove_queens": 1},
@@ -27,7 +27,7 @@ REMOVED = {
 }
 
 
-class OldMaid(PassingGame):
+class OldMaid(PassingRules):
     slug = "old-maid"
     title = "Old Maid"
     min_players = 2

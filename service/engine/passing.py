@@ -10,14 +10,14 @@ are safe: skipped as takers and as sources. The round ends when one card is left
 holder loses and everybody else wins.
 
 The games differ in the deck, what makes a pair, what happens before pairs are laid,
-who begins, and who deals next: the hooks of ``PassingGame``.
+who begins, and who deals next: the hooks of ``PassingRules``.
 """
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from .base import DEAL_EVENTS, Event, Game, Move, NoData, RoundResult, deal_events, optional
+from .base import DEAL_EVENTS, Event, Move, NoData, RoundResult, Rules, deal_events, optional
 from .cards import JOKER, colour, rank
 from .rng import Rng
 from .six_generations import generation, sex
@@ -158,7 +158,7 @@ class PassingRoundOver:
     odd_card: str
 
 
-class PassingGame(Game[PassingState]):
+class PassingRules(Rules[PassingState]):
     state_type = PassingState
     moves = (Take,)
     view_type = PassingView

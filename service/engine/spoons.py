@@ -23,12 +23,12 @@ from typing import Any, ClassVar
 from .base import (
     DEAL_EVENTS,
     Event,
-    Game,
     InvalidOptions,
     Move,
     Option,
     Pass,
     RoundResult,
+    Rules,
     deal_events,
     optional,
 )
@@ -129,7 +129,7 @@ class SpoonsRoundOver:
     lives: list[int]
 
 
-class Spoons(Game[SpoonsState]):
+class Spoons(Rules[SpoonsState]):
     slug = "spoons"
     title = "Spoons, Pig and Tongue"
     min_players = 3

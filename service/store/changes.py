@@ -73,15 +73,14 @@ class Publisher:
 
     After the commit, not in it: PostgreSQL serialises the commits of transactions that
     notify, each waiting for the one before to reach the disk, so a ``pg_notify`` in the
-    move's own transaction would queue every move behind every other (``make bench``, 8
-    and 32 clients: pgbench's moves per second fall to 0.5x with the hint in the move's
-    transaction, to 0.7x with it after the commit). Here the hints wait in a dict by game
+    move's own transaction would queue every move behind every other (``make bench``
+    compares the two with pgbench). Here the hints wait in a dict by game
     (the newest ``seq`` wins, so it stays as small as the games that changed) and leave
     in one statement per batch, on a connection of the sender's own, as the listener has
     one: in autocommit mode and with ``synchronous_commit`` off, since it sends nothing
     else (a hint lost in a crash costs a waiter one look at its deadline, as a listener's
     reconnection does). Not a pooled connection: a busy pool never holds hints back, and
-    a hint costs a fifth of the CPU that SQLAlchemy's checkout and execution add. While
+    a hint costs far less CPU than SQLAlchemy's checkout and execution add. While
     the database is away, a batch waits and is tried again, with a warning."""
 
     _by_pool: "weakref.WeakKeyDictionary[Pool, Publisher]" = weakref.WeakKeyDictionary()

@@ -9,9 +9,9 @@ its version is still the one read (``writes``): the game's row, the events and t
 answer to remember. No row lock is held while the rules and the bots run. Only if
 another change came first (a lost compare-and-set) is the game read again under its row
 lock and the move played again there, where nothing can come first. Where every seat
-acts at once (Spoons) another move nearly always comes first (788 of 815 moves at six
-seats, ``make bench-spoons``), and close to a turn's deadline the clock could come first,
-so there the game is read again under its lock at once."""
+acts at once (Spoons) another move nearly always comes first (``make bench-spoons``
+counts how often), and close to a turn's deadline the clock could come first, so there
+the game is read again under its lock at once."""
 
 import hashlib
 import uuid

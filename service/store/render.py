@@ -32,7 +32,7 @@ def deadline(game: Game, seat: int | None) -> datetime | None:
     return clock.due(game, seat)
 
 
-def _to_act(game: Game, rules: engine.Game, state) -> list[int]:
+def _to_act(game: Game, rules: engine.Rules, state) -> list[int]:
     """Who may act: nobody unless a round is being played (a match the host ended in
     the middle of a round has a state whose turn nobody will take)."""
     return rules.to_act(state) if state is not None and game.status == Status.PLAYING else []
@@ -49,13 +49,13 @@ def _iso_or_none(moment: datetime | None) -> str | None:
     return None if moment is None else _iso(moment)
 
 
-def rules_of(game: Game) -> engine.Game:
+def rules_of(game: Game) -> engine.Rules:
     return engine.GAMES[game.type]
 
 
 def dealt_state(game: Game, read_only: bool = False) -> Any:
     """The current round's state, or ``None`` before the first deal; ``read_only``: to
-    look at, not to play on (``engine.Game.load_state``)."""
+    look at, not to play on (``engine.Rules.load_state``)."""
     return rules_of(game).load_state(game.state, read_only) if game.state else None
 
 
@@ -67,7 +67,7 @@ def state_of(game: Game, read_only: bool = False) -> Any:
     return state
 
 
-def public_seats(rules: engine.Game, state) -> list[dict[str, Any]]:
+def public_seats(rules: engine.Rules, state) -> list[dict[str, Any]]:
     """What the whole table sees of each seat: the spectator's view of the players."""
     if state is None:
         return []

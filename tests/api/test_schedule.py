@@ -10,7 +10,7 @@ from typing import ClassVar
 import pytest
 
 from service import engine
-from service.engine.base import Event, Game, Move, NoData, RoundResult
+from service.engine.base import Event, Move, NoData, RoundResult, Rules
 from service.store import clock, tables
 from service.store.models import Game as GameRow
 from service.store.moves import move
@@ -41,7 +41,7 @@ class TapView:
     players: list[TapPlayer]
 
 
-class TapGame(Game):
+class TapGame(Rules):
     slug = "test-tap"
     title = "Everybody taps"
     min_players, max_players = 2, 4
