@@ -187,7 +187,11 @@ export function refusal(/** @type {unknown} */ error) {
 
 /** Every seat: name, kind, cards, state, whose turn, thinking, and the clock. */
 function Seats(/** @type {{game: Game, view: View, own: number | null}} */ { game, view, own }) {
-  const now = useTick(view.deadline ? 250 : 0);
+  useTick(view.deadline ? 250 : 0);
+  // now, not the last tick's time (up to 250 ms old when a new deadline comes); never
+  // more than the table's clock, whatever this machine's clock says against the server's
+  const left = (/** @type {string} */ deadline) => Math.max(0, Math.min(
+    game.turn_seconds ?? Infinity, Math.ceil((Date.parse(deadline) - Date.now()) / 1000)));
   // a table not yet dealt has no players in its view
   const players = /** @type {Record<string, any>[]} */ ("players" in view ? view.players ?? [] : []);
   return html`
@@ -196,7 +200,7 @@ function Seats(/** @type {{game: Game, view: View, own: number | null}} */ { gam
         const extra = players.find((player) => player.seat === seat.seat) || {};
         const acting = view.to_act.includes(seat.seat);
         const clock = acting && view.deadline && (view.to_act.length === 1 || seat.seat === own)
-          ? Math.max(0, Math.ceil((Date.parse(view.deadline) - now) / 1000))
+          ? left(view.deadline)
           : null;
         return html`
           <li class=${`seat${acting ? " acting" : ""}${seat.seat === own ? " own" : ""}`}>
@@ -219,13 +223,12 @@ function Seats(/** @type {{game: Game, view: View, own: number | null}} */ { gam
 
 /** Re-render every ``ms`` milliseconds (a countdown); 0: never. */
 function useTick(/** @type {number} */ ms) {
-  const [now, setNow] = useState(Date.now());
+  const [, setNow] = useState(Date.now());
   useEffect(() => {
     if (!ms) return;
     const timer = window.setInterval(() => setNow(Date.now()), ms);
     return () => window.clearInterval(timer);
   }, [ms]);
-  return now;
 }
 
 /** @typedef {{view: View, game: Game, entry: Entry | undefined, act: (move: Move) => void,
