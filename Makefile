@@ -80,8 +80,8 @@ test: install-dev
 
 # The fast loop while working: ruff, mypy and the engine's tests, no database.
 check: install-dev
-	$(BIN)/ruff check service tests migrations tools examples gunicorn.conf.py
-	$(BIN)/ruff format --check service tests migrations tools examples gunicorn.conf.py
+	$(BIN)/ruff check service tests bench migrations tools examples gunicorn.conf.py
+	$(BIN)/ruff format --check service tests bench migrations tools examples gunicorn.conf.py
 	$(BIN)/mypy service
 	$(BIN)/pytest -q -n 2 -m "not sweep" tests/engine
 
@@ -136,8 +136,8 @@ openapi: install
 	DATABASE_URL=sqlite:// FLASK_APP='service:create_app()' $(BIN)/flask openapi write --format=json openapi/openapi.json
 
 lint: install-dev
-	$(BIN)/ruff check service tests migrations tools examples gunicorn.conf.py
-	$(BIN)/ruff format --check service tests migrations tools examples gunicorn.conf.py
+	$(BIN)/ruff check service tests bench migrations tools examples gunicorn.conf.py
+	$(BIN)/ruff format --check service tests bench migrations tools examples gunicorn.conf.py
 	$(BIN)/mypy service
 	test -x node_modules/.bin/tsc || npm ci --no-audit --no-fund
 	npx tsc -p tsconfig.json
@@ -157,7 +157,7 @@ lint-docker: install-dev
 bench: install-dev
 	test -x .venv-openspiel/bin/python || $(PYTHON) -m venv .venv-openspiel
 	.venv-openspiel/bin/python -c 'import pyspiel' 2>/dev/null || .venv-openspiel/bin/pip install --quiet open_spiel -e . || echo "no OpenSpiel: the engine part skips it"
-	$(BIN)/python -m tests.bench $(PARTS)
+	$(BIN)/python -m bench $(PARTS)
 	$(if $(WINRATES),$(BIN)/python tools/bot_winrates.py $(GAMES))
 
 # Real-time capacity: waiters held, health and wake latency (not a test; prints figures).
@@ -173,7 +173,7 @@ bench-spoons: install-dev
 .PHONY: bench-web
 bench-web: install-dev
 	command -v chromium >/dev/null || (apt-get update -qq && apt-get install -y -qq chromium)
-	$(BIN)/python -m tests.e2e.measure_play
+	$(BIN)/python -m bench.measure_play
 
 # OpenSpiel as a second opinion on Crazy Eights and Go Fish; kept out of the app's venv.
 compare-openspiel:

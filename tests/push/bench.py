@@ -19,7 +19,8 @@ import time
 from collections import Counter
 from dataclasses import dataclass, field
 
-from ..bench.common import UNLIMITED
+from bench.common import UNLIMITED
+
 from ..databases import fresh_database, server_url
 from . import client
 from .server import Server, serve

@@ -20,7 +20,8 @@ import json
 import sys
 import time
 
-from ..bench.common import UNLIMITED
+from bench.common import UNLIMITED
+
 from ..chaos import Cluster
 from ..databases import migrate
 from . import client

@@ -23,7 +23,8 @@ import httpx
 from card_table_client import Client
 from card_table_client.live import afollow
 
-from ..bench.common import UNLIMITED
+from bench.common import UNLIMITED
+
 from ..databases import fresh_database, server_url
 from . import client
 from .bench import Bench, Table

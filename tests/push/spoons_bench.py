@@ -24,7 +24,8 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..bench.common import UNLIMITED
+from bench.common import UNLIMITED
+
 from ..databases import fresh_database, server_url
 from .server import serve
 

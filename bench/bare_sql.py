@@ -2,7 +2,7 @@
 service makes, one per view and two per move, through the service's own engine and pool
 (``store.db.make_engine``, autocommit, one connection checked out per request), each a
 statement on the games table that finds no row. What the service spends beyond this is
-its own work: ``gunicorn -c gunicorn.conf.py tests.bench.bare_sql:app``."""
+its own work: ``gunicorn -c gunicorn.conf.py bench.bare_sql:app``."""
 
 import os
 

@@ -1,4 +1,4 @@
-"""``python -m tests.bench [http] [rounds] [length] [engine]`` (all four by default).
+"""``python -m bench [http] [rounds] [length] [engine]`` (all four by default).
 
 Environment: ``BENCH_SECONDS`` (10): each HTTP load and each pgbench run;
 ``TEST_DATABASE_URL``: the PostgreSQL server whose fresh databases the parts use."""
@@ -20,7 +20,8 @@ def main(argv: list[str]) -> int:
     if unknown:
         print(f"unknown part(s) {unknown}; choose among {' '.join(PARTS)}", file=sys.stderr)
         return 2
-    from ..databases import postgres_answers, server_url
+    from tests.databases import postgres_answers, server_url
+
     from .report import Report, progress
 
     seconds = float(os.environ.get("BENCH_SECONDS") or 10)

@@ -1,5 +1,5 @@
 """The web table's weight and speed in headless Chromium (Debian's, as ``make e2e`` uses
-it) against the service on this machine: ``python -m tests.e2e.measure_play`` (``make
+it) against the service on this machine: ``python -m bench.measure_play`` (``make
 bench-web``). Prints figures, asserts nothing.
 
 - **Bytes**: what one game's table page transfers on a cold load (an empty cache), as
@@ -37,9 +37,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from ..bench.common import UNLIMITED
-from ..databases import fresh_database, server_url
-from ..push.server import HOST, serve
+from tests.databases import fresh_database, server_url
+from tests.push.server import HOST, serve
+
+from .common import UNLIMITED
 
 CHROMIUM = os.environ.get("CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
 TABLE_URL = re.compile(r"/play/table/([0-9a-f-]{36})$")

@@ -1,7 +1,7 @@
 """The framework's ceiling: a bare Flask app answering the requests the load client sends
 with fixed small JSON and no work, served by the repo's gunicorn.conf.py (same worker
 class and count) in place of the service: ``gunicorn -c gunicorn.conf.py
-tests.bench.bare:app``."""
+bench.bare:app``."""
 
 import json
 

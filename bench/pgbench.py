@@ -162,8 +162,8 @@ def capture(url: str) -> Captured:
     import random
 
     from service import create_app
+    from tests.api.table import Table
 
-    from ..api.table import Table
     from .capture import Recorder
 
     app = create_app({"DATABASE_URL": url})

@@ -1,4 +1,4 @@
-"""`make bench` (``python -m tests.bench [http] [rounds] [length] [engine]``): one table of
+"""`make bench` (``python -m bench [http] [rounds] [length] [engine]``): one table of
 figures, each beside a reference measured in the same run. It asserts nothing about speed.
 
 - ``http``: the service as ``make run`` serves it (gunicorn, ``gunicorn.conf.py``, plus

@@ -12,21 +12,22 @@ from contextlib import ExitStack, contextmanager, suppress
 from sqlalchemy import create_engine, text
 from sqlalchemy.engine import make_url
 
-from ..databases import fresh_database
-from ..push.server import ROOT, Server, serve
+from tests.databases import fresh_database
+from tests.push.server import ROOT, Server, serve
+
 from . import pgbench
 from .common import UNLIMITED
 from .report import num, percentile, progress, ratio
 
 WORKERS = 2
-UNHINTED = "tests.bench.unhinted:create_app()"
-BARE_SQL = "tests.bench.bare_sql:app"
+UNHINTED = "bench.unhinted:create_app()"
+BARE_SQL = "bench.bare_sql:app"
 KINDS = ("view", "move", "deal")
 
 
 def serve_bare(workers: int = WORKERS):
     """``bare.py`` under the same gunicorn config as the service (it needs no database)."""
-    return serve("sqlite://", workers=workers, app="tests.bench.bare:app")
+    return serve("sqlite://", workers=workers, app="bench.bare:app")
 
 
 @contextmanager
@@ -66,7 +67,7 @@ def load(server: Server, clients: int, seconds: float, worker_pid=None, database
         "database": database,
     }
     done = subprocess.run(
-        [sys.executable, "-m", "tests.bench.client", json.dumps(config)],
+        [sys.executable, "-m", "bench.client", json.dumps(config)],
         cwd=ROOT,
         capture_output=True,
         text=True,

@@ -1,5 +1,5 @@
 """OpenSpiel's half of the engine comparison, run in ``.venv-openspiel`` (which has
-``pyspiel``): ``.venv-openspiel/bin/python -m tests.bench.spiel`` reads ``GAME SECONDS``
+``pyspiel``): ``.venv-openspiel/bin/python -m bench.spiel`` reads ``GAME SECONDS``
 lines (``go-fish 0.3``) and answers each with one JSON line of that many seconds of
 playouts, so that ``engine.py`` can alternate them with its own. The driving loop is the
 one ``engine.py`` runs on ours: until the game is over, pick uniformly at random among

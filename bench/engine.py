@@ -10,8 +10,8 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
 from service.engine import GAMES, Rng, play
+from tests.push.server import ROOT
 
-from ..push.server import ROOT
 from .report import num, progress, ratio
 
 SECONDS = 1.5  # per game, for every game's playouts
@@ -85,7 +85,7 @@ def openspiel() -> Iterator[Callable[[str, float], dict] | str]:
         yield "no .venv-openspiel (make compare-openspiel builds it)"
         return
     process = subprocess.Popen(
-        [str(SPIEL_PYTHON), "-m", "tests.bench.spiel"],
+        [str(SPIEL_PYTHON), "-m", "bench.spiel"],
         cwd=ROOT,
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,

@@ -13,8 +13,9 @@ import time
 
 from sqlalchemy import create_engine, text
 
-from ..api.table import Table, bearer
-from ..databases import fresh_database
+from tests.api.table import Table, bearer
+from tests.databases import fresh_database
+
 from . import cpu
 from .report import num, progress, ratio
 

@@ -4,7 +4,7 @@ Content-Length body) and a table of its own whose seats it all holds. Loop: GET 
 of the seat to act, POST a random one of its ``legal_moves``; when the round is over the
 host deals the next one, when the match is over a new table is created.
 
-    python -m tests.bench.client '<json config>'     (prints one JSON line)
+    python -m bench.client '<json config>'     (prints one JSON line)
 
 Config: host, port, clients, seconds, warmup, game, options, seed, server_pid, worker_pid.
 Timing: every greenlet creates its table, then all play ``warmup`` seconds unmeasured,
@@ -27,7 +27,7 @@ from collections import defaultdict  # noqa: E402
 import gevent  # noqa: E402
 import gevent.event  # noqa: E402
 
-from tests.bench import cpu  # noqa: E402
+from bench import cpu  # noqa: E402
 
 
 class Http:
