@@ -325,6 +325,11 @@ class Rules(ABC, Generic[S]):
     def legal_moves(self, state: S, seat: int) -> list[Move]:
         """Every move ``seat`` may send now, in a fixed order. Pure."""
 
+    def is_legal(self, state: S, seat: int, move: Move) -> bool:
+        """Whether ``move`` is one of ``legal_moves(state, seat)``. A game may answer
+        without listing them all (``test_conformance`` checks that the two agree)."""
+        return move in self.legal_moves(state, seat)
+
     @abstractmethod
     def apply(self, state: S, seat: int, move: Move, rng: Rng) -> list[Event]:
         """Apply a move already checked legal; mutates ``state``."""
@@ -372,9 +377,8 @@ DEAL_EVENTS: dict[str, type[Any]] = {"deal": DealData, "hand": HandData}
 
 def play(game: Rules[S], state: S, seat: int, move: Move, rng: Rng) -> list[Event]:
     """The one move path: check ``move`` against ``legal_moves`` and apply it."""
-    legal = game.legal_moves(state, seat)
-    if not legal:
-        raise NotYourTurn(f"seat {seat} has no move to make now")
-    if move not in legal:
+    if not game.is_legal(state, seat, move):
+        if not game.legal_moves(state, seat):
+            raise NotYourTurn(f"seat {seat} has no move to make now")
         raise IllegalMove("that move is not one of your legal_moves")
     return game.apply(state, seat, move, rng)

@@ -235,26 +235,30 @@ class CrazyEights(Rules[CrazyEightsState]):
         events.append(Event("starter", None, {"card": starter, "stock": len(deck)}))
         return state, events
 
-    # The last answer of legal_moves and what it was worked out from (everything the rules
-    # read): a move's driver asks, then play() asks again before the move changes anything.
-    _last_legal: tuple[tuple[object, ...], tuple[Move, ...]] = ((), ())
-
     def legal_moves(self, state: CrazyEightsState, seat: int) -> list[Move]:
         if seat != state.turn:
             return []
-        hand = state.hands[seat]
-        asked = (seat, state.discard[-1], state.suit, bool(state.stock), *hand)
-        last_asked, moves_then = self._last_legal
-        if asked == last_asked:
-            return list(moves_then)
         offers = plays_on(state.discard[-1], state.suit)
-        moves: list[Move] = [play for card in sorted(hand, key=sort_key) for play in offers[card]]
+        hand = sorted(state.hands[seat], key=sort_key)
+        moves: list[Move] = [play for card in hand for play in offers[card]]
         if state.stock:
             moves.append(DRAW)
         elif not moves:
             moves.append(PASS)
-        self._last_legal = asked, tuple(moves)
         return moves
+
+    def is_legal(self, state: CrazyEightsState, seat: int, move: Move) -> bool:
+        """A play of a card in hand that fits, or a draw while the stock lasts, checked
+        without listing every move; a pass (legal only when nothing else is) is looked
+        up among them."""
+        if seat != state.turn:
+            return False
+        if type(move) is Play:  # the type, as Play's generated __eq__ compares it
+            offers = plays_on(state.discard[-1], state.suit)
+            return move.card in state.hands[seat] and move in offers[move.card]
+        if type(move) is Draw:
+            return bool(state.stock)
+        return move in self.legal_moves(state, seat)
 
     def apply(self, state: CrazyEightsState, seat: int, move: Move, rng: Rng) -> list[Event]:
         if isinstance(move, Draw):

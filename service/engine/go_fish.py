@@ -209,22 +209,26 @@ class GoFish(Rules[GoFishState]):
         self._start_turn(state, rng.below(players), events)
         return state, events
 
-    # The last answer of legal_moves and what it was worked out from (everything the rules
-    # read): a move's driver asks, then play() asks again before the move changes anything.
-    _last_legal: tuple[int, int, list[str], tuple[Move, ...]] = (-1, 0, [], ())
-
     def legal_moves(self, state: GoFishState, seat: int) -> list[Move]:
         if seat != state.turn:
             return []
         hand, players = state.hands[seat], len(state.hands)
-        last_seat, last_players, last_hand, moves = self._last_legal
-        if seat != last_seat or players != last_players or hand != last_hand:
-            held = frozenset(map(CARD_RANK.__getitem__, hand))
-            asks, each = asks_by_seat(held), len(held)
-            # every other player's asks: those of the seats before hers, then after hers
-            moves = asks[: seat * each] + asks[(seat + 1) * each : players * each]
-            self._last_legal = seat, players, list(hand), moves
-        return list(moves)
+        held = frozenset(map(CARD_RANK.__getitem__, hand))
+        asks, each = asks_by_seat(held), len(held)
+        # every other player's asks: those of the seats before hers, then after hers
+        return [*asks[: seat * each], *asks[(seat + 1) * each : players * each]]
+
+    def is_legal(self, state: GoFishState, seat: int, move: Move) -> bool:
+        """An ask of another seat at the table for a rank in hand, checked without
+        listing every ask."""
+        if seat != state.turn or type(move) is not Ask:  # the type, as Ask.__eq__ wants
+            return False
+        return (
+            move.seat != seat
+            and move.seat in range(len(state.hands))
+            and move.rank in RANK_CARDS
+            and not RANK_CARDS[move.rank].isdisjoint(state.hands[seat])
+        )
 
     def apply(self, state: GoFishState, seat: int, move: Move, rng: Rng) -> list[Event]:
         assert isinstance(move, Ask)  # checked legal

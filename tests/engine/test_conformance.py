@@ -16,9 +16,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from service.engine import GAMES, InvalidOptions, Rng, play
-from service.engine.base import canonical
+from service.engine.base import Rules, canonical
 from service.engine.cards import RANKS, SUITS, standard_deck
-from service.engine.crazy_eights import Draw, Pass
+from service.engine.crazy_eights import Draw, Pass, Play
+from service.engine.go_fish import Ask
 from service.engine.mystery_date import Discard, Give, TakeDiscard
 from service.engine.passing import find_pairs
 from service.engine.spoons import Signal
@@ -380,7 +381,30 @@ def playout(slug, options, players, seed, check=None):
     raise AssertionError(f"no end after {MAX_MOVES} moves")
 
 
+# Moves that no legal_moves lists but a client could send: a game's own is_legal must
+# refuse them as the list would (an 8 naming no suit, another card naming one, a card of
+# no pack; an ask of no seat, or for no rank).
+STRANGE_MOVES = {
+    "crazy-eights": [Play("8H"), Play("5H", suit="C"), Play("JK"), Pass(card="5H")],
+    "go-fish": [Ask(seat=-1, rank="A"), Ask(seat=6, rank="A"), Ask(seat=0, rank="JK")],
+}
+
+
+def check_is_legal(game, state, slug, players, seen):
+    """A game that checks a move without listing them (its own ``is_legal``) agrees with
+    ``legal_moves`` on every move listed so far in the round, for every seat."""
+    if type(game).is_legal is Rules.is_legal:
+        return
+    listed = [game.legal_moves(state, seat) for seat in range(players)]
+    seen.update(move for moves in listed for move in moves)
+    for seat, legal in enumerate(listed):
+        for move in [*seen, *STRANGE_MOVES.get(slug, [])]:
+            assert game.is_legal(state, seat, move) == (move in legal), (seat, move)
+
+
 def check_everything(slug, players):
+    seen: set = set()  # every move listed in the round so far
+
     def check(game, state, options):
         INVARIANTS[slug](slug, game, state, options)
         dumped = json.dumps(game.dump_state(state))
@@ -397,6 +421,7 @@ def check_everything(slug, players):
             moves = game.legal_moves(state, seat)
             assert (seat in acting) == bool(moves), "legal_moves is non-empty for who acts"
             assert len(set(moves)) == len(moves), "no duplicates"
+        check_is_legal(game, state, slug, players, seen)
         assert game.dump_state(state) == before, "asking for moves and views changes nothing"
         assert (game.result(state) is None) == bool(acting)
 
