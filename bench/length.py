@@ -32,7 +32,7 @@ class Shared:
 
         self.sweep = sweep
         self.app = create_app({"DATABASE_URL": url})
-        self.sessions = self.app.extensions["db_sessions"]
+        self.engine = self.app.extensions["db_engine"]
         self.client = self.app.test_client()
         self.plain = create_engine(url)
 
@@ -77,7 +77,7 @@ class LongGame:
             self.legal = None
         elif row.next_action_at is not None:
             self.legal = None
-            self.moves += self.shared.sweep(self.shared.sessions)
+            self.moves += self.shared.sweep(self.shared.engine)
         else:
             self.human()
 
@@ -98,7 +98,7 @@ class LongGame:
                 return
             self.legal = None
             start = time.perf_counter()
-            handled = self.shared.sweep(self.shared.sessions)
+            handled = self.shared.sweep(self.shared.engine)
             seconds = time.perf_counter() - start
             if handled and timed:
                 self.timings["auto"].append(seconds)

@@ -82,7 +82,7 @@ def play_and_count(bench: Bench) -> dict[str, Op]:
     """Play, and count what each kind of request and sweep costs."""
     from service.worker import sweep
 
-    sessions = bench.app.extensions["db_sessions"]
+    engine = bench.app.extensions["db_engine"]
     ops = {
         name: Op(name)
         for name in (
@@ -131,7 +131,7 @@ def play_and_count(bench: Bench) -> dict[str, Op]:
             elif due is None:
                 return
             else:
-                sweep(sessions)
+                sweep(engine)
 
     def human_move(table: Table) -> None:
         legal = table.view(0).json["legal_moves"]
@@ -143,14 +143,14 @@ def play_and_count(bench: Bench) -> dict[str, Op]:
         drain(tables[0])
         human_move(tables[0])
         time.sleep(0.002)
-        bench.measure(ops["sweep1"], lambda: sweep(sessions), lambda handled: handled)
+        bench.measure(ops["sweep1"], lambda: sweep(engine), lambda handled: handled)
     for _ in range(2):
         for t in tables:
             drain(t)
         for t in tables:
             human_move(t)
         time.sleep(0.002)
-        bench.measure(ops["sweep10"], lambda: sweep(sessions), lambda handled: handled)
+        bench.measure(ops["sweep10"], lambda: sweep(engine), lambda handled: handled)
     return ops
 
 

@@ -6,17 +6,12 @@ from flask_cors import CORS
 from sqlalchemy.exc import DBAPIError
 
 from . import metrics
-from .api.context import Proxies, release_session
+from .api.context import Proxies, release_unit
 from .api.reading import ReadingOrderJSONProvider
 from .config import Config
 from .errors import DatabaseUnavailable
 from .store.changes import Hub
-from .store.db import (
-    DeadlineExceeded,
-    make_engine,
-    make_read_session_factory,
-    make_session_factory,
-)
+from .store.db import DeadlineExceeded, make_engine
 
 
 class App(Flask):
@@ -33,7 +28,7 @@ class App(Flask):
             except DBAPIError as error:
                 if not (error.connection_invalidated and request.method in SAFE_METHODS):
                     raise
-                release_session()  # SQLAlchemy discarded the pool's older connections too
+                release_unit()  # SQLAlchemy discarded the pool's older connections too
                 return super().dispatch_request()
         except DeadlineExceeded as error:
             raise DatabaseUnavailable(str(error)) from None
@@ -57,15 +52,13 @@ def create_app(test_config: dict | None = None) -> Flask:
         app.config["DB_REQUEST_SECONDS"],
     )
     app.extensions["db_engine"] = engine
-    app.extensions["db_sessions"] = make_session_factory(engine)
-    app.extensions["db_reads"] = make_read_session_factory(engine)
     # Listening from the first waiter on (not before: a process nobody waits on would be
     # woken by every move of every table for nothing).
     app.extensions["changes"] = Hub(app.config["LISTEN_DATABASE_URL"] or app.config["DATABASE_URL"])
 
     from . import web
     from .api import caching, init_api, observe
-    from .api.context import close_session, start_deadline
+    from .api.context import close_unit, start_deadline
     from .api.parsing import read_body
 
     observe.init_app(app)  # before CORS and gzip: its access line sees their work
@@ -77,7 +70,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     metrics.init_app(app)
     app.before_request(read_body)  # before the deadline: sending is no database work
     app.before_request(start_deadline)
-    app.teardown_appcontext(close_session)
+    app.teardown_appcontext(close_unit)
     return app
 
 

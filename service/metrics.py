@@ -40,15 +40,13 @@ import shutil
 import sys
 import tempfile
 import threading
-from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from flask import Flask, Response, has_request_context, request
 from sqlalchemy import event
 from sqlalchemy.engine import Engine
-from sqlalchemy.orm import Session
 
 if TYPE_CHECKING:
     from prometheus_client import CollectorRegistry
@@ -259,9 +257,9 @@ def waiter_ended() -> None:
 # -- moves and scheduled actions, counted at commit ------------------------------------
 
 
-def move_applied(session: Session, game_type: str, by: str) -> None:
-    """A move was applied in ``session``: counted if its transaction commits."""
-    _on_commit(session, lambda metrics: metrics.moves.labels(game_type, by).inc())
+def move_committed(game_type: str, by: str) -> None:
+    """A move was committed (``store.unit``)."""
+    _metrics().moves.labels(game_type, by).inc()
 
 
 def move_replayed(game_type: str) -> None:
@@ -269,24 +267,12 @@ def move_replayed(game_type: str) -> None:
     _metrics().replayed.labels(game_type).inc()
 
 
-def scheduled_action(
-    session: Session, by: str, applied_in: str, due: datetime | None, at: datetime
-) -> None:
-    """A scheduled action due at ``due`` was applied at ``at`` in ``session``."""
-    late = max((at - due).total_seconds(), 0.0) if due is not None else None
-
-    def count(metrics: _Metrics) -> None:
-        metrics.actions.labels(by, applied_in).inc()
-        if late is not None:
-            metrics.lateness.labels(applied_in).observe(late)
-
-    _on_commit(session, count)
-
-
-def _on_commit(session: Session, count: Callable[[_Metrics], Any]) -> None:
-    from .store.db import after_commit
-
-    after_commit(session, lambda: count(_metrics()))
+def scheduled_action(by: str, applied_in: str, due: datetime | None, at: datetime) -> None:
+    """A scheduled action due at ``due``, applied at ``at``, was committed."""
+    metrics = _metrics()
+    metrics.actions.labels(by, applied_in).inc()
+    if due is not None:
+        metrics.lateness.labels(applied_in).observe(max((at - due).total_seconds(), 0.0))
 
 
 # -- the database pool -----------------------------------------------------------------

@@ -1,4 +1,4 @@
-"""What a view needs from the request: the database session, the bearer token, the
+"""What a view needs from the request: the unit of work, the bearer token, the
 process's listener and the client's connection."""
 
 import ipaddress
@@ -6,28 +6,21 @@ import logging
 import socket
 
 from flask import current_app, g, request
-from sqlalchemy.orm import Session
 
 from ..errors import Unauthorized
 from ..store.changes import Hub
 from ..store.db import DeadlineExceeded
 from ..store.db import start_deadline as start_database_deadline
+from ..store.unit import Unit
 
 log = logging.getLogger(__name__)
 
 
-def session() -> Session:
-    """The request's session, closed (and rolled back if uncommitted) at teardown."""
-    if "db_session" not in g:
-        g.db_session = current_app.extensions["db_sessions"]()
-    return g.db_session
-
-
-def read_session() -> Session:
-    """The request's session for reading (autocommit: no BEGIN, no ROLLBACK)."""
-    if "db_read_session" not in g:
-        g.db_read_session = current_app.extensions["db_reads"]()
-    return g.db_read_session
+def unit() -> Unit:
+    """The request's unit of work, closed (what is uncommitted rolled back) at teardown."""
+    if "db_unit" not in g:
+        g.db_unit = Unit(current_app.extensions["db_engine"])
+    return g.db_unit
 
 
 # Requests that wait bound each of their looks at the database instead (``reads._look``).
@@ -44,25 +37,24 @@ def start_deadline() -> None:
     g.stop_deadline = start_database_deadline(seconds)
 
 
-def close_session(_error=None) -> None:
+def close_unit(_error=None) -> None:
     """At the end of the request: give the connection back, then stop the deadline."""
     try:
-        release_session()
+        release_unit()
     finally:
         g.pop("stop_deadline", lambda: None)()
 
 
-def release_session() -> None:
-    """Give the connection back (rolled back if uncommitted); the next ``session()`` is a
+def release_unit() -> None:
+    """Give the connection back (rolled back if uncommitted); the next ``unit()`` is a
     new one. Never raises: a failure here would reach the client as the server's own 500
     page."""
-    for key in ("db_session", "db_read_session"):
-        db_session = g.pop(key, None)
-        try:
-            if db_session is not None:
-                db_session.close()
-        except (Exception, DeadlineExceeded) as error:  # the connection is discarded
-            log.warning("closing a session failed: %s", error)
+    db_unit = g.pop("db_unit", None)
+    try:
+        if db_unit is not None:
+            db_unit.close()
+    except (Exception, DeadlineExceeded) as error:  # the connection is discarded
+        log.warning("closing a unit of work failed: %s", error)
 
 
 def bearer_token() -> str | None:

@@ -6,9 +6,10 @@ import marshmallow as ma
 from flask import Response, current_app, request, url_for
 from flask.views import MethodView
 
-from ..store import access, moves, reads, render, tables
+from ..store import reads, tables
+from ..table import access, render
 from . import caching, preconditions, schemas, sse
-from .context import bearer_token, client, client_socket, hub, read_session, session
+from .context import bearer_token, client, client_socket, hub, unit
 from .parsing import Blueprint
 from .problems import refusal
 
@@ -103,7 +104,7 @@ class Games(MethodView):
     def get(self, query):
         """The lobby: public tables, newest first, a page at a time"""
         page, next_cursor = reads.lobby(
-            read_session(),
+            unit(),
             query.get("type"),
             query.get("status"),
             query.get("cursor"),
@@ -118,13 +119,13 @@ class Games(MethodView):
     @blp.doc(operationId="create_game")
     def post(self, body):
         """Create a table; the answer carries the host token (and a private table's code)"""
-        created = tables.create(session(), body, client())
+        created = tables.create(unit(), body, client())
         answer = {
-            **render.summary(created.game),
+            **render.summary(created.table),
             "host_token": created.host_token,
             "code": created.code,
         }
-        return answer, {"Location": url_for("games.GameSummary", game_id=created.game.id)}
+        return answer, {"Location": url_for("games.GameSummary", game_id=created.table.id)}
 
 
 @blp.route("/games/<uuid:game_id>")
@@ -135,7 +136,7 @@ class GameSummary(MethodView):
     @blp.doc(operationId="get_game")
     def get(self, game_id: uuid.UUID):
         """The public summary of a table"""
-        game = reads.load_current(read_session(), game_id)
+        game = tables.load(unit(), game_id)
         if request.if_none_match.contains_weak(str(game.version)):
             return caching.conditional(Response(), str(game.version))  # no rendering
         return render.summary(game), {"ETag": f'W/"{game.version}"'}
@@ -160,7 +161,7 @@ class Players(MethodView):
     def post(self, body, game_id: uuid.UUID):
         """Take a seat (the answer carries its token); with the host token, `bot` adds a
         computer player"""
-        answer = tables.join(session(), game_id, body, bearer_token(), client())
+        answer = tables.join(unit(), game_id, body, bearer_token(), client())
         return answer, {"Location": url_for("games.View", game_id=game_id)}
 
 
@@ -174,7 +175,7 @@ class JoinByCode(MethodView):
     @blp.doc(operationId="join_by_code")
     def post(self, body):
         """Take a seat at a private table by its code"""
-        answer = tables.join_by_code(session(), body["code"], body["name"], client())
+        answer = tables.join_by_code(unit(), body["code"], body["name"], client())
         return answer, {"Location": url_for("games.View", game_id=answer["game_id"])}
 
 
@@ -189,7 +190,7 @@ class Deal(MethodView):
     @blp.doc(operationId="deal")
     def post(self, body, game_id: uuid.UUID):
         """Shuffle and deal: the first round by the host, the next by the host or a player"""
-        game = tables.deal(session(), game_id, bearer_token(), body.get("fill_with_bots"))
+        game = tables.deal(unit(), game_id, bearer_token(), body.get("fill_with_bots"))
         return render.summary(game)
 
 
@@ -203,7 +204,7 @@ class Leave(MethodView):
     @blp.doc(operationId="leave")
     def post(self, game_id: uuid.UUID):
         """Leave the table: a waiting seat is freed, a running one goes to a bot"""
-        return render.summary(tables.leave(session(), game_id, bearer_token()))
+        return render.summary(tables.leave(unit(), game_id, bearer_token()))
 
 
 @blp.route("/games/<uuid:game_id>/end")
@@ -216,7 +217,7 @@ class End(MethodView):
     @blp.doc(operationId="end_match")
     def post(self, game_id: uuid.UUID):
         """End the match (host token): the game is finished and its log revealed"""
-        return render.summary(tables.end(session(), game_id, bearer_token()))
+        return render.summary(tables.end(unit(), game_id, bearer_token()))
 
 
 @blp.route("/games/<uuid:game_id>/view")
@@ -229,7 +230,7 @@ class View(MethodView):
     @blp.doc(operationId="get_view")
     def get(self, game_id: uuid.UUID):
         """What the token's seat may know, with its legal moves; no token: a spectator"""
-        game = reads.load_current(read_session(), game_id)
+        game = tables.load(unit(), game_id)
         return render.view(game, access.identify(game, bearer_token()).seat)
 
 
@@ -258,8 +259,8 @@ class Moves(MethodView):
     @blp.doc(operationId="play_move")
     def post(self, headers, body, game_id: uuid.UUID):
         """Play one of your legal_moves"""
-        answered = moves.move(
-            session(), game_id, bearer_token(), body, preconditions.of_headers(headers)
+        answered = tables.move(
+            unit(), game_id, bearer_token(), body, preconditions.of_headers(headers)
         )
         after = answered.body["events"][0]["seq"] - 1
         sent = {"Location": url_for("games.Events", game_id=game_id, after=after)}
@@ -280,7 +281,7 @@ class Events(MethodView):
     def get(self, query, game_id: uuid.UUID):
         """The event log after `after`, as the token's seat may see it; `wait` long-polls"""
         return reads.wait_for_events(
-            read_session(),
+            unit(),
             hub(),
             game_id,
             bearer_token(),
@@ -304,7 +305,7 @@ class Stream(MethodView):
         """The event log as Server-Sent Events, as the token's seat may see it, live"""
         config = current_app.config
         stream = reads.EventStream(
-            current_app.extensions["db_reads"],
+            current_app.extensions["db_engine"],
             hub(),
             game_id,
             bearer_token(),

@@ -11,10 +11,10 @@ from sqlalchemy import func, select
 from sqlalchemy.exc import SQLAlchemyError
 
 from ..errors import ServiceError
-from ..store import clock
 from ..store.models import WorkerHeartbeat
+from ..table import clock
 from . import schemas
-from .context import hub, session
+from .context import hub, unit
 from .parsing import Blueprint
 from .problems import refusal
 
@@ -60,7 +60,7 @@ class Ready(MethodView):
         except CommandError as error:
             raise NotReady(f"no migrations at {current_app.config['MIGRATIONS_DIR']}") from error
         try:
-            current = MigrationContext.configure(session().connection()).get_current_revision()
+            current = MigrationContext.configure(unit().connection()).get_current_revision()
         except SQLAlchemyError as error:
             raise NotReady("the database does not answer") from error
         if current != head:
@@ -75,6 +75,6 @@ def _check_worker(max_age: float) -> None:
     """Without a worker, bots and clocks of games nobody looks at stall."""
     if not max_age:
         return
-    newest = clock.aware(session().scalar(select(func.max(WorkerHeartbeat.beat_at))))
+    newest = clock.aware(unit().connection().scalar(select(func.max(WorkerHeartbeat.beat_at))))
     if newest is None or newest < clock.now() - timedelta(seconds=max_age):
         raise NotReady(f"no worker (python -m service.worker) reported in {max_age:g} s")

@@ -6,7 +6,7 @@ import re
 from collections.abc import Callable
 
 from ..errors import ValidationFailed
-from ..store.moves import Preconditions
+from ..store.tables import Preconditions
 
 IDEMPOTENCY_KEY = re.compile(r"[\x21-\x7e]{1,200}")  # 200: the column's width
 VERSION = re.compile(r"[0-9]{1,10}")  # ASCII digits: str.isdigit takes "²"

@@ -11,7 +11,7 @@ from marshmallow import fields, validate
 from .. import engine
 from ..bots import LEVELS
 from ..engine import GAMES
-from ..store.models import MadeBy, Status, Visibility
+from ..table.records import MadeBy, Status, Visibility
 from .shapes import Enum, Int, StrictBoolean, fields_of, merged_schema, one_of
 
 STATUSES = [status.value for status in Status]

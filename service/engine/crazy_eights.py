@@ -9,7 +9,6 @@ full circle the round is blocked. No reshuffle.
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
 from typing import Any, ClassVar, cast
 
 from .base import (
@@ -25,7 +24,17 @@ from .base import (
     deal_events,
     optional,
 )
-from .cards import CARD_RANK, CARD_SUIT, SUITS, deal_from_top, rank, sort_key, standard_deck, suit
+from .cards import (
+    CARD_RANK,
+    CARD_SUIT,
+    RANKS,
+    SUITS,
+    deal_from_top,
+    rank,
+    sort_key,
+    standard_deck,
+    suit,
+)
 from .rng import Rng
 
 # "10 points for each face card, 1 point for each ace, 50 points for each eight"
@@ -34,6 +43,9 @@ FACE_VALUE = {"A": 1, "J": 10, "Q": 10, "K": 10, "8": 50}
 
 def points(card: str) -> int:
     return FACE_VALUE.get(rank(card)) or int(rank(card))
+
+
+CARD_POINTS = {card: points(card) for card in standard_deck()}  # looked up at a round's end
 
 
 @dataclass
@@ -93,17 +105,24 @@ DRAW = Draw()
 PASS = Pass()
 
 
-@cache  # 52 tops by 4 suits at most
-def plays_on(top: str, suit_in_play: str) -> dict[str, tuple[Play, ...]]:
-    """The plays each card offers on ``top`` with ``suit_in_play``: an 8 is wild (its four
-    plays); another card fits by suit, or by rank but not after an 8, which only the named
-    suit follows (one play); any other card offers none."""
-    top_rank = CARD_RANK[top]
+def fits(card: str, top_rank: str, suit_in_play: str) -> bool:
+    """Whether ``card`` may go on a top card of ``top_rank`` with ``suit_in_play``: an 8
+    is wild; another card fits by suit, or by rank but not after an 8, which only the
+    named suit follows."""
+    if CARD_RANK[card] == "8" or CARD_SUIT[card] == suit_in_play:
+        return True
+    return top_rank != "8" and CARD_RANK[card] == top_rank
 
-    def fits(card: str) -> bool:
-        return CARD_SUIT[card] == suit_in_play or (top_rank != "8" and CARD_RANK[card] == top_rank)
 
-    return {card: PLAYS[card] if rank(card) == "8" or fits(card) else () for card in PLAYS}
+# The cards that fit, by the suit in play and the top card's rank: a hand's playable cards
+# are then one set operation.
+FITTING: dict[str, dict[str, frozenset[str]]] = {
+    suit_in_play: {
+        top_rank: frozenset(card for card in PLAYS if fits(card, top_rank, suit_in_play))
+        for top_rank in RANKS
+    }
+    for suit_in_play in SUITS
+}
 
 
 @dataclass(frozen=True)
@@ -238,9 +257,10 @@ class CrazyEights(Rules[CrazyEightsState]):
     def legal_moves(self, state: CrazyEightsState, seat: int) -> list[Move]:
         if seat != state.turn:
             return []
-        offers = plays_on(state.discard[-1], state.suit)
-        hand = sorted(state.hands[seat], key=sort_key)
-        moves: list[Move] = [play for card in hand for play in offers[card]]
+        playable = self._fitting(state).intersection(state.hands[seat])
+        moves: list[Move] = [
+            play for card in sorted(playable, key=sort_key) for play in PLAYS[card]
+        ]
         if state.stock:
             moves.append(DRAW)
         elif not moves:
@@ -254,8 +274,10 @@ class CrazyEights(Rules[CrazyEightsState]):
         if seat != state.turn:
             return False
         if type(move) is Play:  # the type, as Play's generated __eq__ compares it
-            offers = plays_on(state.discard[-1], state.suit)
-            return move.card in state.hands[seat] and move in offers[move.card]
+            card = move.card
+            return (
+                card in self._fitting(state) and card in state.hands[seat] and move in PLAYS[card]
+            )
         if type(move) is Draw:
             return bool(state.stock)
         return move in self.legal_moves(state, seat)
@@ -282,7 +304,9 @@ class CrazyEights(Rules[CrazyEightsState]):
             events = [Event("play", seat, data)]
             if not state.hands[seat]:
                 events.append(Event("out", seat))
-        if state.over():
+        # The round was on before the move: only a pass that blocks it, or a play that
+        # empties the player's hand, can end it.
+        if (state.blocked or not state.hands[seat]) and state.over():
             state.turn = None
             return events + [self._round_over(state)]
         state.turn = self._next_in(state, seat)
@@ -320,7 +344,7 @@ class CrazyEights(Rules[CrazyEightsState]):
         if not state.over():
             return None
         teams = sorted({state.team(seat) for seat in range(state.players)})
-        left = {team: sum(points(c) for s in team for c in state.hands[s]) for team in teams}
+        left = {team: sum(CARD_POINTS[c] for s in team for c in state.hands[s]) for team in teams}
         if state.blocked:
             # "the lowest hand by points wins and scores the difference to each other hand"
             low = min(left.values())
@@ -345,6 +369,10 @@ class CrazyEights(Rules[CrazyEightsState]):
             sum(column) for column in zip(*(r.points for r in results), strict=True)
         ]
         return max(totals) >= target
+
+    def _fitting(self, state: CrazyEightsState) -> frozenset[str]:
+        """The cards that may be played on the discard pile now."""
+        return FITTING[state.suit][CARD_RANK[state.discard[-1]]]
 
     def _players_in(self, state: CrazyEightsState) -> int:
         return sum(map(bool, state.hands))  # those still holding cards

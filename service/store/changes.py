@@ -29,12 +29,11 @@ from typing import Any, cast
 
 import psycopg
 from sqlalchemy.engine import URL, Engine, make_url
-from sqlalchemy.orm import Session
 from sqlalchemy.pool import Pool
 
 from .. import metrics
 from ..errors import DatabaseUnavailable
-from .db import after_commit, deadline, under_gevent
+from .db import deadline, under_gevent
 
 log = logging.getLogger(__name__)
 
@@ -60,12 +59,11 @@ LISTENER_NAME = "cardtable listener"  # and the listener's
 RETRY_SECONDS = (0.1, 5.0)  # first and longest pause before a batch is tried again
 
 
-def publish(session: Session, game_id: uuid.UUID, seq: int) -> None:
-    """Hint that ``game_id`` has events up to ``seq``, once the session commits: the
-    process's ``Publisher`` sends it then, off the request's path."""
-    engine = session.get_bind().engine
+def publish(engine: Engine, game_id: uuid.UUID, seq: int) -> None:
+    """Hint that ``game_id`` has events up to ``seq`` (called once they are committed):
+    the process's ``Publisher`` sends it, off the request's path."""
     if engine.dialect.name == "postgresql":
-        after_commit(session, lambda: Publisher.of(engine).send(str(game_id), seq))
+        Publisher.of(engine).send(str(game_id), seq)
 
 
 class Publisher:

@@ -1,4 +1,4 @@
-"""The database engine and session factory; one session per request, opened by the API.
+"""The database engine; one unit of work per request (``unit``), opened by the API.
 
 Every wait on PostgreSQL is bounded, so a database that is down, restarting or frozen
 costs a client a quick ``503``, never a hung request: connecting (``CONNECT_SECONDS``),
@@ -12,12 +12,9 @@ from collections.abc import Callable
 from contextlib import contextmanager
 
 from sqlalchemy import create_engine, event
-from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError, InterfaceError, InvalidatePoolError, OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
-from sqlalchemy.orm import Session, sessionmaker
-from sqlalchemy.orm.exc import StaleDataError
 from sqlalchemy.pool import QueuePool
 
 from .. import metrics
@@ -32,16 +29,15 @@ _IDLE_SINCE = "idle_since"
 
 # The database is away (down, restarting, unreachable, frozen) or every connection is busy.
 DATABASE_AWAY = (OperationalError, InterfaceError, PoolTimeout, DatabaseUnavailable)
+
+
+class LostRace(Exception):
+    """The game changed since it was read: its version moved on (compare-and-set)."""
+
+
 # Another transaction changed the game first: the version moved under us (SQLite, where
 # FOR UPDATE does nothing, relies on this compare-and-set) or a row it inserted is taken.
-LOST_RACE = (StaleDataError, IntegrityError)
-
-
-def lost_race(session: Session, error: Exception) -> bool:
-    """Whether ``error`` is a race lost to another request or worker applying what was
-    due: only on SQLite, where nothing is locked or skipped. On PostgreSQL the row lock
-    rules races out, so there the same error is a bug, to be logged."""
-    return isinstance(error, LOST_RACE) and session.get_bind().dialect.name == "sqlite"
+LOST_RACE = (LostRace, IntegrityError)
 
 
 def make_engine(
@@ -116,56 +112,6 @@ def _sqlite_pragmas(dbapi_connection, _record) -> None:
     cursor.close()
 
 
-def make_session_factory(engine: Engine) -> sessionmaker[Session]:
-    return sessionmaker(engine, expire_on_commit=False)
-
-
-def make_read_session_factory(engine: Engine) -> sessionmaker[Session]:
-    """Sessions for reading: autocommit mode, so each statement is a round trip of its
-    own, with no BEGIN before it and no ROLLBACK after. A read that must change something
-    (apply what is due) does it in a transaction of its own, ``writing``."""
-    return sessionmaker(
-        engine.execution_options(isolation_level="AUTOCOMMIT"), expire_on_commit=False
-    )
-
-
-@contextmanager
-def writing(session: Session):
-    """A transaction for the block, committed at its end, in any session (a reading one
-    too): what the session read before is let go first."""
-    session.close()
-    level = session.get_bind().dialect.default_isolation_level
-    session.connection(execution_options={"isolation_level": level})
-    yield
-    session.commit()
-
-
-_AFTER_COMMIT = "after_commit"
-
-
-def after_commit(session: Session, action: Callable[[], None]) -> None:
-    """Run ``action`` once the session's transaction has committed; never if it rolls
-    back (a lost race, the database away)."""
-    session.info.setdefault(_AFTER_COMMIT, []).append(action)
-
-
-@event.listens_for(Session, "after_commit")
-def _committed(session: Session) -> None:
-    if session.in_nested_transaction():  # a savepoint released: not committed yet
-        return
-    for action in session.info.pop(_AFTER_COMMIT, ()):
-        try:
-            action()
-        except Exception:  # what is committed stays so: the request still succeeds
-            log.exception("an action after a commit failed")
-
-
-@event.listens_for(Session, "after_transaction_end")
-def _ended(session: Session, transaction) -> None:
-    if transaction.parent is None:  # rolled back (or committed, and run already)
-        session.info.pop(_AFTER_COMMIT, None)
-
-
 class DeadlineExceeded(BaseException):
     """Raised in a greenlet whose database work overran its deadline. Not an Exception,
     so that SQLAlchemy discards the connection it interrupts (an Exception would leave it
@@ -184,19 +130,6 @@ def start_deadline(seconds: float) -> Callable[[], None]:
     timeout = Timeout(seconds, DeadlineExceeded(f"the database did not answer in {seconds} s"))
     timeout.start()
     return timeout.close
-
-
-def insert(session: Session, model):
-    """An INSERT with ``on_conflict_do_update`` for the session's database."""
-    dialect = postgresql if session.get_bind().dialect.name == "postgresql" else sqlite
-    return dialect.insert(model)
-
-
-def upsert(session: Session, model, values: dict, keys: list[str]) -> None:
-    """Insert a row, or update the one with the same ``keys``."""
-    statement = insert(session, model).values(**values)
-    changes = {name: statement.excluded[name] for name in values if name not in keys}
-    session.execute(statement.on_conflict_do_update(index_elements=keys, set_=changes))
 
 
 @contextmanager

@@ -13,12 +13,11 @@ import hashlib
 import math
 from datetime import datetime, timedelta
 
-from sqlalchemy import case
-from sqlalchemy.orm import Session
+from sqlalchemy import Connection, case, update
+from sqlalchemy.dialects import postgresql, sqlite
 
 from ..config import Config
 from ..errors import TooManyRequests
-from .db import insert
 from .models import RateCounter
 
 WINDOW = timedelta(minutes=1)
@@ -34,27 +33,33 @@ WHY = {
 }
 
 
-def take(session: Session, client: str, action: str, now: datetime) -> None:
+def take(connection: Connection, client: str, action: str, now: datetime) -> None:
     """Count one request; past the limit, refuse it with 429 and Retry-After. The count
-    is committed at once, in a transaction of its own, so it stands even when the
-    request is refused afterwards."""
+    is committed at once (``connection`` is in autocommit mode), so it stands even when
+    the request is refused afterwards."""
     window = _window(now)
-    count = _count_one(session, client, action, window)
-    session.commit()
+    count = _count_one(connection, client, action, window)
     if count > PER_MINUTE[action]:
         retry = math.ceil((window + WINDOW - now).total_seconds())
         raise TooManyRequests(f"{WHY[action]}; retry in {retry} s", max(retry, 1))
 
 
-def give_back(session: Session, client: str, action: str, now: datetime) -> None:
-    """Uncount one request of this window (a right code), in the caller's transaction."""
-    session.query(RateCounter).filter_by(
-        client=_key(client), action=action, window_start=_window(now)
-    ).update({"count": RateCounter.count - 1})
+def give_back(connection: Connection, client: str, action: str, now: datetime) -> None:
+    """Uncount one request of this window (a right code)."""
+    connection.execute(
+        update(RateCounter)
+        .where(
+            RateCounter.client == _key(client),
+            RateCounter.action == action,
+            RateCounter.window_start == _window(now),
+        )
+        .values(count=RateCounter.count - 1)
+    )
 
 
-def _count_one(session: Session, client: str, action: str, window: datetime) -> int:
-    statement = insert(session, RateCounter).values(
+def _count_one(connection: Connection, client: str, action: str, window: datetime) -> int:
+    dialect = postgresql if connection.dialect.name == "postgresql" else sqlite
+    statement = dialect.insert(RateCounter).values(
         client=_key(client), action=action, window_start=window, count=1
     )
     same_window = RateCounter.window_start == statement.excluded.window_start
@@ -65,7 +70,7 @@ def _count_one(session: Session, client: str, action: str, window: datetime) -> 
             "window_start": statement.excluded.window_start,
         },
     ).returning(RateCounter.count)
-    return session.execute(statement).scalar_one()
+    return connection.execute(statement).scalar_one()
 
 
 def _key(client: str) -> str:

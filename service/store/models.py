@@ -1,10 +1,10 @@
-"""Tables: games, their seats, their event log, and remembered move answers."""
+"""The database's tables: games, their seats, their event log, remembered move answers,
+rate counters and the workers' heartbeats. Declared with the ORM for Alembic and the
+tests; the store reads and writes them with Core statements (``games``)."""
 
 import uuid
-from collections.abc import Mapping
 from datetime import UTC, datetime
-from enum import StrEnum
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from sqlalchemy import (
     JSON,
@@ -20,45 +20,52 @@ from sqlalchemy import (
     text,
 )
 from sqlalchemy.dialects.postgresql import JSONB
-from sqlalchemy.engine import RowMapping
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
+from sqlalchemy.types import TypeDecorator
 
 from ..engine import RoundResult
-from .records import CLOCK, MATCH, ROUNDS, Clock, Match
-
-if TYPE_CHECKING:
-    from .writes import Unsaved
+from ..table.records import (
+    Clock,
+    Match,
+    Status,
+    clock_from_json,
+    clock_to_json,
+    match_from_json,
+    match_to_json,
+    rounds_from_json,
+    rounds_to_json,
+)
 
 JSONType = JSON().with_variant(JSONB(), "postgresql")
 
 
+class Record(TypeDecorator):
+    """A typed record in a JSON column (JSONB on PostgreSQL)."""
+
+    impl = JSON
+    cache_ok = True
+
+    def __init__(self, to_json, from_json):
+        super().__init__()
+        self.to_json, self.from_json = to_json, from_json
+
+    def load_dialect_impl(self, dialect):
+        return dialect.type_descriptor(JSONB() if dialect.name == "postgresql" else JSON())
+
+    def process_bind_param(self, value, dialect):
+        return None if value is None else self.to_json(value)
+
+    def process_result_value(self, value, dialect):
+        return None if value is None else self.from_json(value)
+
+
+MATCH = Record(match_to_json, match_from_json)
+CLOCK = Record(clock_to_json, clock_from_json)
+ROUNDS = Record(rounds_to_json, rounds_from_json)
+
+
 def utcnow() -> datetime:
     return datetime.now(UTC)
-
-
-class Status(StrEnum):
-    """Where a game is; stored as its text (a ``String`` column, no database enum)."""
-
-    WAITING = "waiting"
-    PLAYING = "playing"
-    ROUND_OVER = "round_over"
-    FINISHED = "finished"
-
-
-class Visibility(StrEnum):
-    """Public tables are in the lobby; private ones are joined by their code."""
-
-    PUBLIC = "public"
-    PRIVATE = "private"
-
-
-class MadeBy(StrEnum):
-    """Who made a move: the seat's player, its bot, autopilot, or the clock that ran out."""
-
-    PLAYER = "player"
-    BOT = "bot"
-    AUTOPILOT = "autopilot"
-    CLOCK = "clock"
 
 
 class Base(DeclarativeBase):
@@ -67,10 +74,6 @@ class Base(DeclarativeBase):
 
 class Game(Base):
     __tablename__ = "games"
-    __allow_unmapped__ = True  # for ``unsaved``, no column
-
-    # Read under its lock, what its commit will write (``writes``); None otherwise.
-    unsaved: "Unsaved | None" = None
 
     id: Mapped[uuid.UUID] = mapped_column(Uuid, primary_key=True, default=uuid.uuid4)
     type: Mapped[str] = mapped_column(String(40))
@@ -84,7 +87,7 @@ class Game(Base):
     host_token_hash: Mapped[str] = mapped_column(String(64))
     status: Mapped[str] = mapped_column(String(12), default=Status.WAITING)
     round: Mapped[int] = mapped_column(Integer, default=0)
-    # Every change makes a new version (``writes.new_version``), checked when it is saved.
+    # Every change makes a new version (``table.rules``), checked when it is saved.
     version: Mapped[int] = mapped_column(Integer, default=1)
     # Decimal text: server seeds have 128 bits, beyond any integer column.
     seed: Mapped[str] = mapped_column(String(80))
@@ -95,9 +98,9 @@ class Game(Base):
     rng_counter: Mapped[int] = mapped_column(BigInteger, default=0)
     state: Mapped[dict[str, Any] | None]  # the engine's state of the current round
     match: Mapped[Match] = mapped_column(MATCH, default=Match)
-    # The finished rounds' results, read only when needed (``records``).
+    # The finished rounds' results (``table.records``).
     rounds: Mapped[tuple[RoundResult, ...]] = mapped_column(
-        ROUNDS, default=lambda: (), server_default=text("'[]'"), deferred=True
+        ROUNDS, default=lambda: (), server_default=text("'[]'")
     )
     # Scheduled actions: when the next bot move or clock timeout is due (the earliest of
     # the seats' in ``clock``), applied by the first request or worker that sees it due.
@@ -131,11 +134,6 @@ class Seat(Base):
     joined_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
     game: Mapped[Game] = relationship(back_populates="seats")
-
-
-# A row of the event log, its columns by name: the events are written and read past the
-# ORM (as Core rows), which cost as much as the rest of a move or an events page.
-LoggedEvent = Mapping[str, Any] | RowMapping
 
 
 class EventRow(Base):

@@ -6,15 +6,15 @@ of workers long gone. ``RETENTION_HOURS`` (24) sets the age."""
 from datetime import datetime, timedelta
 from typing import Any, cast
 
-from sqlalchemy import CursorResult, delete, select
-from sqlalchemy.orm import Session
+from sqlalchemy import CursorResult, Engine, delete, select
 
 from ..config import Config
+from ..table.records import Status
 from .limits import WINDOW
-from .models import Game, IdempotentAnswer, RateCounter, Seat, Status, WorkerHeartbeat
+from .models import Game, IdempotentAnswer, RateCounter, Seat, WorkerHeartbeat
 
 
-def prune(session: Session, now: datetime, age: timedelta | None = None) -> dict[str, int]:
+def prune(engine: Engine, now: datetime, age: timedelta | None = None) -> dict[str, int]:
     """Delete old rows; returns how many of each kind."""
     cutoff = now - (age or timedelta(hours=Config.RETENTION_HOURS))
     abandoned = select(Game.id).where(Game.status == Status.WAITING, Game.updated_at < cutoff)
@@ -25,9 +25,8 @@ def prune(session: Session, now: datetime, age: timedelta | None = None) -> dict
         "abandoned_seats": delete(Seat).where(Seat.game_id.in_(abandoned)),
         "abandoned_tables": delete(Game).where(Game.id.in_(abandoned)),
     }
-    counts = {
-        kind: cast(CursorResult[Any], session.execute(query)).rowcount  # a DELETE's result
-        for kind, query in deleted.items()
-    }
-    session.commit()
-    return counts
+    with engine.begin() as connection:
+        return {
+            kind: cast(CursorResult[Any], connection.execute(query)).rowcount  # a DELETE's
+            for kind, query in deleted.items()
+        }

@@ -1,48 +1,231 @@
-"""A table's life, one use case each: create, join (by id or code), deal, leave, end.
-Each loads the game under a lock, checks, changes and commits once; an exception leaves
-the database untouched (the caller rolls back)."""
+"""A table's use cases, each through the one way to change a game (``change``): create,
+join (by id or code), deal, move, leave, end, and apply what is due. An exception leaves
+the database untouched.
 
+``change`` loads the game, applies an input through the table's rules
+(``table.rules``) and saves the result with the version check. On PostgreSQL it first
+tries without a lock, in two round trips: the game read in autocommit mode, then saved
+by one statement, its own transaction, if its version is still the one read. No row
+lock is held while the rules and the bots run. Only if another change came first (a
+lost compare-and-set) is the game read again under its row lock and the input applied
+again there, where nothing can come first. Where that would nearly always happen (every
+seat acting at once, as in Spoons; a move close to a turn's deadline, which the clock
+could take first) the game is read under its lock at once."""
+
+import hashlib
 import hmac
 import secrets
 import uuid
-from dataclasses import dataclass, replace
-from typing import Any
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Any, NamedTuple
 
-from sqlalchemy import select
-from sqlalchemy.orm import Session
-from sqlalchemy.orm.attributes import set_committed_value
+from psycopg.errors import LockNotAvailable
+from sqlalchemy.exc import OperationalError
 
-from .. import engine
-from ..errors import BadCode, Forbidden, TableFull, Unauthorized, WrongPhase
-from . import access, clock, limits, play, writes
-from .models import Game, Seat, Status, Visibility
-from .reads import load
-from .records import Clock
-from .render import rules_of
+from .. import engine, metrics
+from ..engine.base import canonical
+from ..errors import BadCode, Forbidden, IdempotencyConflict, NotFound
+from ..table import access, clock, rules
+from ..table.records import Table, Visibility
+from ..table.render import render_event, view
+from ..table.rules import Progress
+from . import games, limits
+from .db import LostRace
+from .games import SKIP, WAIT
+from .unit import Unit
 
 SEED_BITS = 128
+DUE_MARGIN = timedelta(seconds=1)  # far more than a move takes, bots and all
+# An input: the table read and the time (after the read) to its change, or a refusal.
+Apply = Callable[[Table, datetime], Progress]
+
+
+@dataclass(frozen=True)
+class Changed:
+    """What ``change`` made of a game: the change, saved, and what the use case made of
+    it (``respond``)."""
+
+    progress: Progress
+    answer: Any = None
+
+
+def change(
+    unit: Unit,
+    game_id: uuid.UUID,
+    apply: Apply,
+    respond: Callable[[Progress], tuple[Any, dict | None]] = lambda p: (None, None),
+    unlocked: Callable[[Table], bool] = lambda table: not table.rules.simultaneous,
+    lock: str = WAIT,
+) -> Changed | None:
+    """Load the game, ``apply`` the input, settle its times at the moment of saving,
+    ``respond`` (the answer, and a row to remember with the change, if any) and save,
+    with the version check; first without a lock where ``unlocked`` says it may. With
+    ``SKIP``, None if another transaction holds the game's lock."""
+    if unit.dialect == "postgresql":
+        table = _found(games.load(unit.connection(), game_id), game_id)
+        if unlocked(table):
+            try:
+                return _apply(unit, table, apply, respond)
+            except LostRace:  # another change came first: again, under the lock
+                metrics.move_replayed(table.type)
+            except OperationalError as error:
+                # The save waited the lock timeout for a row another transaction holds:
+                # with SKIP, pass on as the lock's SKIP LOCKED below would.
+                if not (lock == SKIP and isinstance(error.orig, LockNotAvailable)):
+                    raise
+    with unit.transaction():
+        locked = games.load(unit.connection(), game_id, lock)
+        if locked is None and lock == SKIP:
+            return None
+        return _apply(unit, _found(locked, game_id), apply, respond)
+
+
+def _apply(unit: Unit, table: Table, apply: Apply, respond) -> Changed:
+    progress = rules.settle(apply(table, clock.now()), clock.now())
+    answer, remembered = respond(progress)
+    unit.add(progress, remembered)
+    unit.commit()
+    return Changed(progress, answer)
+
+
+def _found(table: Table | None, game_id: uuid.UUID) -> Table:
+    if table is None:
+        raise NotFound(f"no game {game_id}")
+    return table
+
+
+def load(unit: Unit, game_id: uuid.UUID) -> Table:
+    """The game as it is, with whatever is due applied first: a read, too, moves bots
+    and clocks."""
+    table = _found(games.load(unit.connection(), game_id), game_id)
+    return apply_due(unit, game_id) if rules.is_due(table, clock.now()) else table
+
+
+def apply_due(unit: Unit, game_id: uuid.UUID) -> Table:
+    """Apply what is due (a request that reads the game); the game as it is then."""
+    try:
+        changed = change(unit, game_id, rules.apply_due)
+    except LostRace:  # SQLite, where nothing is locked: another request applied it first
+        unit.close()
+        return _found(games.load(unit.connection(), game_id), game_id)
+    assert changed is not None, "waits for the lock"
+    return changed.progress.table
+
+
+# -- the moves -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Answered:
+    """A move's answer, and whether it is the stored answer of an earlier request with
+    the same ``Idempotency-Key`` (nothing was applied this time)."""
+
+    body: dict[str, Any]
+    replayed: bool = False
+
+
+class Preconditions(NamedTuple):
+    idempotency_key: str | None = None
+    version: int | None = None  # If-Match
+
+
+class _Replay(Exception):
+    """The move was played already with this Idempotency-Key: its first answer."""
+
+    def __init__(self, answer: dict[str, Any]):
+        self.answer = answer
+
+
+def move(
+    unit: Unit,
+    game_id: uuid.UUID,
+    token: str | None,
+    chosen: engine.Move,
+    preconditions: Callable[[], Preconditions] = Preconditions,
+) -> Answered:
+    """A seat's move (``preconditions`` reads the request's headers, called once the
+    token is a seat's)."""
+    request = _MoveRequest(unit, token, chosen, preconditions)
+    try:
+        changed = change(unit, game_id, request.apply, request.respond, _may_try_unlocked)
+    except _Replay as replay:
+        return Answered(replay.answer, replayed=True)
+    assert changed is not None, "waits for the lock"
+    return Answered(changed.answer)
+
+
+class _MoveRequest:
+    """A move is the one input that a client retries, so it answers an
+    ``Idempotency-Key`` replay with its first answer and checks ``If-Match``. The answer
+    is rendered here, not by the HTTP layer, because a replay must give back the very
+    answer stored with the move."""
+
+    def __init__(self, unit: Unit, token, chosen: engine.Move, preconditions):
+        self.unit, self.token, self.chosen = unit, token, chosen
+        self.read_preconditions = preconditions
+        self.request_hash = hashlib.sha256(canonical(chosen.to_wire()).encode()).hexdigest()
+        self.seat = 0
+        self.preconditions = Preconditions()
+
+    def apply(self, table: Table, now: datetime) -> Progress:
+        self.seat = access.require_seat(table, self.token)
+        self.preconditions = key, version = self.read_preconditions()
+        if key is not None:
+            stored = games.stored_answer(self.unit.connection(), table.id, self.seat, key)
+            if stored is not None:
+                request_hash, answer = stored
+                if request_hash != self.request_hash:
+                    raise IdempotencyConflict("this Idempotency-Key was sent with another move")
+                raise _Replay(answer)
+        return rules.move(table, self.seat, self.chosen, now, version)
+
+    def respond(self, progress: Progress) -> tuple[dict[str, Any], dict[str, Any] | None]:
+        table = progress.table
+        events = [render_event(row, self.seat, table) for row in progress.events]
+        answer = {"events": events, "view": view(table, self.seat)}
+        key = self.preconditions.idempotency_key
+        if key is None:
+            return answer, None
+        remembered = {"seat": self.seat, "key": key, "request_hash": self.request_hash}
+        return answer, remembered | {"answer": answer}
+
+
+def _may_try_unlocked(table: Table) -> bool:
+    """Not where every seat acts at once, nor within ``DUE_MARGIN`` of an action falling
+    due: the worker or a read would apply it while the move runs unlocked, and a move
+    sent in time would lose to the clock (under the lock, they wait for it)."""
+    due = clock.aware(table.next_action_at)
+    near = due is not None and due <= clock.now() + DUE_MARGIN
+    return not (table.rules.simultaneous or near)
+
+
+# -- a table's life --------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
 class Created:
     """A new table, with the secrets shown once: the host token and a private code."""
 
-    game: Game
+    table: Table
     host_token: str
     code: str | None
 
 
-def create(session: Session, request: dict[str, Any], client: str) -> Created:
-    limits.take(session, client, "create", clock.now())
-    rules = engine.GAMES[request["type"]]
-    options = rules.resolve_options(request.get("options") or {})
-    seats = request.get("seats") or rules.player_range(options)[1]
-    rules.check_players(seats, options)
+def create(unit: Unit, request: dict[str, Any], client: str) -> Created:
+    now = clock.now()
+    limits.take(unit.connection(), client, "create", now)
+    game_rules = engine.GAMES[request["type"]]
+    options = game_rules.resolve_options(request.get("options") or {})
+    seats = request.get("seats") or game_rules.player_range(options)[1]
+    game_rules.check_players(seats, options)
     seed = request.get("seed")
     token, token_hash = access.new_token()
     code = access.new_code() if request["visibility"] == Visibility.PRIVATE else None
-    game = Game(
-        type=rules.slug,
+    table = Table(
+        id=uuid.uuid4(),
+        type=game_rules.slug,
         options=options,
         visibility=request["visibility"],
         code_hash=access.code_hash(code) if code else None,
@@ -53,158 +236,87 @@ def create(session: Session, request: dict[str, Any], client: str) -> Created:
         seed=str(secrets.randbits(SEED_BITS) if seed is None else seed),
         nonce=str(secrets.randbits(SEED_BITS)),
         seeded=seed is not None,
+        created_at=now,
+        updated_at=now,
     )
-    session.add(game)
-    session.commit()
-    return Created(game, token, code)
+    games.create(unit.connection(), table)
+    return Created(table, token, code)
 
 
 def join(
-    session: Session,
-    game_id: uuid.UUID,
-    request: dict[str, Any],
-    token: str | None,
-    client: str,
+    unit: Unit, game_id: uuid.UUID, request: dict[str, Any], token: str | None, client: str
 ) -> dict[str, Any]:
     """A player takes a seat (with the code of a private table), or the host adds a bot."""
     if "bot" in request:
-        game = load(session, game_id, lock=True)
-        if token is None or not access.identify(game, token).host:
-            raise Forbidden("only the host adds computer players")
-        return _seat_player(session, game, None, request["bot"])
+        return _seat(unit, game_id, None, request["bot"], host_token=token)
     now = clock.now()
-    limits.take(session, client, "join", now)
-    code_hash = load(session, game_id).code_hash
-    if code_hash is not None:
-        limits.take(session, client, "code_guess", now)
-        if not hmac.compare_digest(access.code_hash(request.get("code")), code_hash):
+    limits.take(unit.connection(), client, "join", now)
+    table = _found(games.load(unit.connection(), game_id), game_id)
+    if table.code_hash is not None:
+        limits.take(unit.connection(), client, "code_guess", now)
+        if not hmac.compare_digest(access.code_hash(request.get("code")), table.code_hash):
             raise BadCode("this private table needs its code")
-        limits.give_back(session, client, "code_guess", now)
-    return _seat_player(session, load(session, game_id, lock=True), request["name"], None)
+        limits.give_back(unit.connection(), client, "code_guess", now)
+    return _seat(unit, game_id, request["name"], None)
 
 
-def join_by_code(session: Session, code: str, name: str, client: str) -> dict[str, Any]:
+def join_by_code(unit: Unit, code: str, name: str, client: str) -> dict[str, Any]:
     now = clock.now()
-    limits.take(session, client, "join", now)
-    limits.take(session, client, "code_guess", now)
-    game_id = session.scalars(
-        select(Game.id).where(Game.code_hash == access.code_hash(code))
-    ).first()
+    limits.take(unit.connection(), client, "join", now)
+    limits.take(unit.connection(), client, "code_guess", now)
+    game_id = games.find_by_code(unit.connection(), access.code_hash(code))
     if game_id is None:
         raise BadCode("no table has this code")
-    limits.give_back(session, client, "code_guess", now)
-    game = load(session, game_id, lock=True)
-    return {"game_id": str(game_id), **_seat_player(session, game, name, None)}
+    limits.give_back(unit.connection(), client, "code_guess", now)
+    return {"game_id": str(game_id), **_seat(unit, game_id, name, None)}
 
 
-def leave(session: Session, game_id: uuid.UUID, token: str | None) -> Game:
-    """Leave a waiting table (later seats move up one), or hand a running game's seat to
-    a bot, which plays it from then on."""
-    game = load(session, game_id, lock=True)
-    seat = access.require_seat(game, token)
-    if game.status == Status.FINISHED:
-        raise WrongPhase("the match is over")
-    if game.status == Status.WAITING:
-        leaving = game.seats[seat]
-        session.delete(leaving)
-        session.flush()
-        for later in game.seats[seat + 1 :]:
-            later.seat -= 1
-            session.flush()  # one at a time, upwards: no two seats share a number
-        set_committed_value(game, "seats", [held for held in game.seats if held is not leaving])
-        writes.new_version(game)
-    else:
-        occupant = game.seats[seat]
-        occupant.bot, occupant.token_hash = "basic", access.new_token()[1]
-        now = clock.now()
-        left = engine.Event("left", seat, {"bot": "basic"})
-        play.record(session, game, [left], now, restart={seat})
-        play.catch_up(session, game, now)
-    session.commit()
-    return game
+def _seat(
+    unit: Unit, game_id: uuid.UUID, name: str | None, bot: str | None, host_token=None
+) -> dict[str, Any]:
+    """A human's seat gets a token; a bot's gets none that anybody knows."""
+    token, token_hash = access.new_token()
+
+    def take_seat(table: Table, now: datetime) -> Progress:
+        if bot and (host_token is None or not access.identify(table, host_token).host):
+            raise Forbidden("only the host adds computer players")
+        return rules.join(table, name, bot, token_hash, now)
+
+    changed = _locked(unit, game_id, take_seat)
+    seat = len(changed.progress.table.seats) - 1
+    return {"seat": seat, "token": None if bot else token}
 
 
 def deal(
-    session: Session, game_id: uuid.UUID, token: str | None, fill_with_bots: str | None = None
-) -> Game:
+    unit: Unit, game_id: uuid.UUID, token: str | None, fill_with_bots: str | None = None
+) -> Table:
     """Deal the first round (the host, who may fill the empty seats with bots) or the
     next one (the host or any player)."""
-    game = load(session, game_id, lock=True)
-    now = clock.now()  # after the lock, as for moves
-    if token is None:
-        raise Unauthorized("dealing needs a token as 'Authorization: Bearer <token>'")
-    identity = access.identify(game, token)
-    rules = rules_of(game)
-    rng = engine.Rng(int(game.seed), game.rng_counter)
-    if game.status == Status.WAITING:
-        if not identity.host:
-            raise Forbidden("only the host deals the first round")
-        while fill_with_bots and len(game.seats) < game.max_seats:
-            _add_seat(session, game, None, fill_with_bots)
-        players = len(game.seats)
-        fewest = rules.player_range(game.options)[0]
-        if players < fewest:
-            raise WrongPhase(f"{rules.title} with these options needs {fewest} players to deal")
-        dealer = rules.first_dealer(players, rng)
-        game.clock = Clock(tuple(clock.fresh(game.turn_seconds) for _ in game.seats))
-    elif game.status == Status.ROUND_OVER:
-        players = len(game.seats)
-        last = play.rounds_of(session, game)[-1]
-        seats = (clock.at_new_deal(entry, game.turn_seconds) for entry in game.clock.seats)
-        game.clock = Clock(tuple(seats))
-        assert game.match.dealer is not None, "a round was dealt"
-        dealer = game.match.dealer
-        if last.winners or last.losers:
-            dealer = rules.next_dealer(game.options, dealer, last, players)
-        else:  # an abandoned round decided nothing: the deal simply moves left
-            dealer = (dealer + 1) % players
-    else:
-        raise WrongPhase(f"the game is {game.status}; there is no round to deal")
-    past = play.rounds_of(session, game)
-    state, events = rules.deal(game.options, players, dealer, rng, past=past)
-    game.round += 1
-    game.status = Status.PLAYING
-    game.match = replace(game.match, dealer=dealer, round_moves=0)
-    play.save(session, game, rules, state, rng, events)
-    play.schedule(game, state, now)
-    play.catch_up(session, game, now)
-    session.commit()
-    return game
+    changed = _locked(
+        unit, game_id, lambda table, now: rules.deal(table, token, now, fill_with_bots)
+    )
+    return changed.progress.table
 
 
-def end(session: Session, game_id: uuid.UUID, token: str | None) -> Game:
+def leave(unit: Unit, game_id: uuid.UUID, token: str | None) -> Table:
+    """Leave a waiting table (later seats move up one), or hand a running game's seat to
+    a bot, which plays it from then on."""
+
+    def leave_seat(table: Table, now: datetime) -> Progress:
+        seat = access.require_seat(table, token)
+        return rules.leave(table, seat, now, access.new_token()[1])
+
+    return _locked(unit, game_id, leave_seat).progress.table
+
+
+def end(unit: Unit, game_id: uuid.UUID, token: str | None) -> Table:
     """The host ends the match: the game is finished and the log reveals everything."""
-    game = load(session, game_id, lock=True)
-    if token is None:
-        raise Unauthorized("ending the match needs the host token")
-    if not access.identify(game, token).host:
-        raise Forbidden("only the host ends the match")
-    if game.status == Status.FINISHED:
-        raise WrongPhase("the match is already finished")
-    play.finish(session, game, "host_ended", clock.now())
-    session.commit()
-    return game
+    return _locked(unit, game_id, lambda table, now: rules.end(table, token, now)).progress.table
 
 
-def _seat_player(session: Session, game: Game, name: str | None, bot: str | None):
-    if game.status != Status.WAITING:
-        raise WrongPhase("the game has started; seats are taken")
-    if len(game.seats) >= game.max_seats:
-        raise TableFull(f"all {game.max_seats} seats are taken")
-    seat, token = _add_seat(session, game, name, bot)
-    writes.new_version(game)
-    session.commit()
-    return {"seat": seat.seat, "token": token}
-
-
-def _add_seat(
-    session: Session, game: Game, name: str | None, bot: str | None
-) -> tuple[Seat, str | None]:
-    """A human's seat gets a token; a bot's gets none that anybody knows."""
-    token, token_hash = access.new_token()
-    number = len(game.seats)
-    name = name or f"{bot} bot {number + 1}"
-    seat = Seat(game_id=game.id, seat=number, name=name, bot=bot, token_hash=token_hash)
-    session.add(seat)
-    set_committed_value(game, "seats", [*game.seats, seat])
-    return seat, None if bot else token
+def _locked(unit: Unit, game_id: uuid.UUID, apply: Apply) -> Changed:
+    """A change of seats, a deal or the end, always under the lock: seats change only
+    there, so an unlocked read of a game's seats is never half of a change."""
+    changed = change(unit, game_id, apply, unlocked=lambda table: False)
+    assert changed is not None, "waits for the lock"
+    return changed

@@ -4,7 +4,7 @@ checks that what is sent is what the document says (``parsing.Blueprint.response
 
 import pytest
 
-from service.store import render
+from service.table import render
 
 from .table import Table
 

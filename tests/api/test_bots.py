@@ -2,7 +2,7 @@
 same path as humans, and appearing in the log like them."""
 
 from service.engine import GAMES
-from service.store import play
+from service.table import rules
 
 from .table import Table, bearer
 
@@ -58,7 +58,7 @@ def test_only_the_host_adds_bots(client):
 
 
 def test_bots_with_thinking_time_wait_for_their_time(client, monkeypatch):
-    from service.store import clock
+    from service.table import clock
 
     moment = [clock.now()]
     monkeypatch.setattr(clock, "now", lambda: moment[0])
@@ -89,7 +89,7 @@ def bots_only(client, type="old-maid", seats=4, **body):
 def test_a_request_applies_a_bounded_number_of_automatic_moves(client, monkeypatch):
     """A table of bots without thinking time: the deal answers after a few of their
     moves; the rest stays due, for the worker or the next request (a read, too)."""
-    monkeypatch.setattr(play, "AUTOMATIC_MOVES", 3)
+    monkeypatch.setattr(rules, "AUTOMATIC_MOVES", 3)
     table = bots_only(client, seed=21)
     assert table.deal_with_bots().status_code == 200
     takes = [e for e in table.events().json["events"] if e["type"] == "take"]

@@ -9,7 +9,6 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 from sqlalchemy import create_engine, text
-from sqlalchemy.orm import Session
 
 from service.errors import DatabaseUnavailable
 from service.store import changes, reads
@@ -60,9 +59,7 @@ def test_without_a_listener_waiters_poll():
 
 def publish(url, game_id, seq):
     engine = create_engine(url)
-    with Session(engine) as session:
-        changes.publish(session, uuid.UUID(game_id), seq)
-        session.commit()
+    changes.publish(engine, uuid.UUID(game_id), seq)
     engine.dispose()
 
 
@@ -164,10 +161,8 @@ def test_hints_leave_on_a_connection_of_their_own_that_is_replaced_when_lost(
         with hub.waiter(GAME, after=0) as waiter:
             assert hub.listening.wait(DEADLINE_SECONDS)
             assert waiter.wait(DEADLINE_SECONDS), "the listener's look again once it listens"
-            with Session(engine) as session:
-                changes.publish(session, uuid.UUID(GAME), 1)
-                session.commit()
-                assert woken(waiter, DEADLINE_SECONDS)
+            changes.publish(engine, uuid.UUID(GAME), 1)
+            assert woken(waiter, DEADLINE_SECONDS)
             (sender,) = set(publisher_pids(database_url)) - others  # not a pooled one
             with engine.connect() as connection:
                 setting = "SELECT setting FROM pg_settings WHERE name = 'synchronous_commit'"
@@ -175,9 +170,7 @@ def test_hints_leave_on_a_connection_of_their_own_that_is_replaced_when_lost(
                 connection.execute(text("SELECT pg_terminate_backend(:pid)"), {"pid": sender})
 
             waiter.after = 1
-            with Session(engine) as session:
-                changes.publish(session, uuid.UUID(GAME), 2)
-                session.commit()
+            changes.publish(engine, uuid.UUID(GAME), 2)
             assert woken(waiter, DEADLINE_SECONDS), "the hint left on a new connection"
             assert set(publisher_pids(database_url)) - others - {sender}
     finally:
@@ -189,12 +182,10 @@ def test_hints_leave_on_a_connection_of_their_own_that_is_replaced_when_lost(
 def test_a_disposed_engines_hint_sender_stops_and_closes_its_connection(database_url):
     others = set(publisher_pids(database_url))
     engine = create_engine(database_url)
-    with Session(engine) as session:
-        changes.publish(session, uuid.UUID(GAME), 1)
-        session.commit()
+    changes.publish(engine, uuid.UUID(GAME), 1)
     wait_for(lambda: set(publisher_pids(database_url)) - others)
     engine.dispose()  # a new pool: the one the sender served is gone
-    del engine, session
+    del engine
     gc.collect()
     wait_for(lambda: not set(publisher_pids(database_url)) - others)
 

@@ -4,7 +4,7 @@ from datetime import timedelta
 
 import pytest
 
-from service.store import clock
+from service.table import clock
 
 from .table import Table
 

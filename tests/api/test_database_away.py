@@ -93,21 +93,22 @@ def test_a_move_whose_answer_was_lost_is_recovered_by_its_idempotency_key(client
     """The commit succeeded, then the connection died before the answer: the client saw
     a 503. Its retry with the same key gets the first answer; the move applied once."""
     from sqlalchemy.exc import OperationalError
-    from sqlalchemy.orm import Session
+
+    from service.store.unit import Unit
 
     from .table import Table
 
     table = Table.create(client, players=3, seed=79)
     seat = table.turn()
     move = table.view(seat).json["legal_moves"][0]
-    commit = Session.commit
+    commit = Unit.commit
 
-    def commit_then_lose_the_connection(session):
-        commit(session)
-        monkeypatch.setattr(Session, "commit", commit)
+    def commit_then_lose_the_connection(unit):
+        commit(unit)
+        monkeypatch.setattr(Unit, "commit", commit)
         raise OperationalError("COMMIT", {}, Exception("server closed the connection"))
 
-    monkeypatch.setattr(Session, "commit", commit_then_lose_the_connection)
+    monkeypatch.setattr(Unit, "commit", commit_then_lose_the_connection)
     lost = table.move(seat, move, **{"Idempotency-Key": "k-1"})
     assert_problem(lost, 503, "database_unavailable")
     applied = table.events().json["last_seq"]

@@ -366,7 +366,7 @@ def test_invalid_joins(client, body):
 
 
 def test_an_unforeseen_failure_is_a_problem_without_internals(app, client, monkeypatch):
-    from service.store import render
+    from service.table import render
 
     def explode(_game):
         raise RuntimeError("secret internals")

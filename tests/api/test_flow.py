@@ -210,7 +210,7 @@ def test_the_catalogue_describes_every_option(client):
 
 def test_health_and_readiness(app, client):
     assert client.get("/v1/health").json == {"status": "ok", "waiters": 0}
-    worker.beat(app.extensions["db_sessions"])
+    worker.beat(app.extensions["db_engine"])
     assert client.get("/v1/ready").status_code == 200
 
 

@@ -13,6 +13,7 @@ from collections import Counter
 
 import pytest
 from sqlalchemy import select, update
+from sqlalchemy.orm import Session
 
 from service.bots.mystery_date import advances, least_needed
 from service.store.models import Game
@@ -66,7 +67,7 @@ def card_strings(value):
 
 def round_state(app, game_id) -> dict:
     """The engine's state, read behind the API's back: the ground truth of who holds what."""
-    with app.extensions["db_sessions"]() as session:
+    with Session(app.extensions["db_engine"]) as session:
         return session.scalars(select(Game.state).where(Game.id == uuid.UUID(game_id))).one()
 
 
@@ -324,21 +325,22 @@ def test_a_seat_changing_hands_during_a_read_leaks_nothing(app, client, monkeypa
     the reader, still seat 2 for this read, must not get the hand of the new seat 2."""
     import uuid
 
-    from service.store import reads, tables
+    from service.store import games, tables
+    from service.store.unit import Unit
 
     table = Table.create(client, players=3, deal=False, seed=90)
     game_id = uuid.UUID(table.id)
-    real_game = reads._game
+    real_table = games._table
 
-    def game_after_a_change(*args, **kwargs):
-        monkeypatch.setattr(reads, "_game", real_game)
-        with app.extensions["db_sessions"]() as other:  # another request, meanwhile
+    def table_after_a_change(*args, **kwargs):
+        monkeypatch.setattr(games, "_table", real_table)
+        with Unit(app.extensions["db_engine"]) as other:  # another request, meanwhile
             tables.leave(other, game_id, table.tokens[1])
             tables.join(other, game_id, {"name": "late", "code": table.code}, None, "10.0.0.9")
             tables.deal(other, game_id, table.host)
-        return real_game(*args, **kwargs)
+        return real_table(*args, **kwargs)
 
-    monkeypatch.setattr(reads, "_game", game_after_a_change)
+    monkeypatch.setattr(games, "_table", table_after_a_change)
     page = table.events(2).json
     assert [event for event in page["events"] if event["type"] == "hand"] == []
     log = table.events(2).json["events"]

@@ -1,4 +1,5 @@
-"""``reads.load``: the game and its seats in one statement, locked for a change or not."""
+"""``store.games``: the game and its seats read in one statement, locked for a change or
+not, and a change saved with its events only if the game is still at the version read."""
 
 import threading
 import time
@@ -6,13 +7,15 @@ import uuid
 
 import pytest
 from sqlalchemy import update
-from sqlalchemy.orm.exc import StaleDataError
 
 from service import engine
-from service.store import play, reads, tables, writes
+from service.store import games
+from service.store.db import LostRace
 from service.store.models import Game
+from service.store.unit import Unit
+from service.table import clock, rules
 
-from .table import Table
+from .table import Table, bearer
 from .test_supervision import DEADLINE_SECONDS
 
 
@@ -22,73 +25,65 @@ def test_a_lock_that_waited_reads_the_seats_as_they_are_after_it(app, client):
     here another request adds a seat meanwhile, and the waiting load must see it."""
     table = Table.create(client, players=2, seats=4, deal=False)
     game_id = uuid.UUID(table.id)
-    sessions = app.extensions["db_sessions"]
-    with sessions() as first, sessions() as second:
-        game = reads.load(first, game_id, lock=True)
-        tables._add_seat(first, game, "late", None)
-        writes.new_version(game)
-        writes.save_held(first)  # the seat and the game's new version, not committed yet
-        first.flush()
-        loaded = {}
-        waiting = threading.Thread(
-            target=lambda: loaded.update(game=reads.load(second, game_id, lock=True))
-        )
-        waiting.start()
-        time.sleep(0.3)
-        assert waiting.is_alive(), "the second load waits for the lock"
-        first.commit()
+    db = app.extensions["db_engine"]
+    with Unit(db) as first, Unit(db) as second:
+        with first.transaction():
+            game = games.load(first.connection(), game_id, games.WAIT)
+            first.add(rules.join(game, "late", None, "hash", clock.now()))
+            loaded = {}
+            waiting = threading.Thread(
+                target=lambda: loaded.update(
+                    game=games.load(second.connection(), game_id, games.WAIT)
+                )
+            )
+            waiting.start()
+            time.sleep(0.3)
+            assert waiting.is_alive(), "the second load waits for the lock"
+            first.commit()
         waiting.join(DEADLINE_SECONDS)
-        assert [seat.name for seat in loaded["game"].seats] == ["player 0", "player 1", "late"]
-        assert loaded["game"].version == game.version
+    assert [seat.name for seat in loaded["game"].seats] == ["player 0", "player 1", "late"]
+    assert loaded["game"].version == game.version + 1
 
 
-def test_a_locked_game_is_saved_at_the_commit_and_a_second_load_reads_it_back(app, client):
-    table = Table.create(client, players=2, seats=2, deal=False)
-    game_id = uuid.UUID(table.id)
-    with app.extensions["db_sessions"]() as session:
-        game = reads.load(session, game_id, lock=True)
-        version = game.version
-        game.seats[1].name = "renamed"
-        writes.new_version(game)
-        again = reads.load(session, game_id, lock=True)
-        assert again.seats[1].name == "renamed" and again.version == version + 1
-        again.seats[0].name = "first"
-        writes.new_version(again)
-        session.commit()
-    summary = table.summary().json
-    assert [seat["name"] for seat in summary["seats"]] == ["first", "renamed"]
-    assert summary["version"] == version + 2
+def test_a_waiting_seat_that_leaves_moves_the_later_ones_up(app, client):
+    table = Table.create(client, players=3, seats=3, deal=False)
+    left = client.post(f"/v1/games/{table.id}/leave", headers=bearer(table.tokens[0]))
+    assert left.status_code == 200
+    with Unit(app.extensions["db_engine"]) as unit:
+        game = games.load(unit.connection(), uuid.UUID(table.id))
+    assert game is not None
+    assert [(seat.seat, seat.name) for seat in game.seats] == [(0, "player 1"), (1, "player 2")]
 
 
-def test_an_unlocked_game_is_never_saved(app, client):
-    table = Table.create(client, players=2, seats=2, deal=False)
-    with app.extensions["db_sessions"]() as session:
-        game = reads.load(session, uuid.UUID(table.id))
-        game.seats[0].name, game.round = "changed", 7
-        session.commit()
-    summary = table.summary().json
-    assert summary["seats"][0]["name"] == "player 0" and summary["round"] == 0
-
-
-def test_a_locked_game_and_its_events_are_written_together_or_not_at_all(app, client):
+def test_a_change_and_its_events_are_written_together_or_not_at_all(app, client):
     """The commit writes the game only if its row is still at the version read, and its
     events only with it."""
     table = Table.create(client, players=2, seats=2)
     game_id = uuid.UUID(table.id)
     before = table.summary().json["version"], table.events().json["last_seq"]
-    sessions = app.extensions["db_sessions"]
-    with sessions() as session:
-        game = reads.load(session, game_id, lock=True)
-        play.append_events(session, game, [engine.Event("resume", 0)])
+    db = app.extensions["db_engine"]
+    with Unit(db) as unit:
+        game = games.load(unit.connection(), game_id)
+        assert game is not None
+        unit.add(_resumed(game))
         moved_on = update(Game).where(Game.id == game_id).values(version=Game.version + 1)
-        session.execute(moved_on)  # as another writer would
-        with pytest.raises(StaleDataError):
-            session.commit()
-    assert (table.summary().json["version"], table.events().json["last_seq"]) == before
-    with sessions() as session:
-        game = reads.load(session, game_id, lock=True)
-        play.append_events(session, game, [engine.Event("resume", 0)])
-        session.commit()
+        unit.connection().execute(moved_on)  # as another writer would
+        with pytest.raises(LostRace):
+            unit.commit()
+    assert table.events().json["last_seq"] == before[1]
+    assert table.summary().json["version"] == before[0] + 1, "only the other writer's"
+    with Unit(db) as unit:
+        game = games.load(unit.connection(), game_id)
+        assert game is not None
+        unit.add(_resumed(game))
+        unit.commit()
     events = table.events().json
     assert events["last_seq"] == before[1] + 1 and events["events"][-1]["type"] == "resume"
-    assert table.summary().json["version"] == before[0] + 1
+    assert table.summary().json["version"] == before[0] + 2
+
+
+def _resumed(game) -> rules.Progress:
+    """A change logging one event (the ``resume`` of a seat's own move)."""
+    change = rules._Change(game)
+    rules._log(change, [engine.Event("resume", 0)])
+    return rules.settle(change.progress(), clock.now())

@@ -2,7 +2,8 @@
 
 from datetime import timedelta
 
-from service.store import clock, limits
+from service.store import limits
+from service.table import clock
 
 from .table import Table, bearer
 

@@ -17,11 +17,11 @@ from pathlib import Path
 
 import pytest
 from prometheus_client.parser import text_string_to_metric_families
-from sqlalchemy import text
 
-from service import metrics as play_metrics
 from service import worker
-from service.store import clock
+from service.store import games
+from service.store.db import LostRace
+from service.table import clock
 
 from ..push.server import serve
 from .table import Table, bearer
@@ -89,17 +89,21 @@ def test_requests_moves_and_the_pool_are_counted(app, client):
     assert "/metrics" not in client.get("/v1/openapi.json").json["paths"]
 
 
-def test_moves_count_when_they_commit_not_when_rolled_back(app, client):
-    moves = {"game_type": "test-only", "by": "player"}
+def test_moves_count_when_they_commit_not_when_rolled_back(client, monkeypatch):
+    table = Table.create(client, players=2, seed=3)
+    moves = {"game_type": table.summary().json["type"], "by": "player"}
     before = value(metrics(client), "cardtable_moves_total", **moves)
-    with app.extensions["db_sessions"]() as session:
-        session.execute(text("SELECT 1"))  # a move's transaction
-        play_metrics.move_applied(session, **moves)
-        session.rollback()  # a lost race, the database away: not applied
-        session.execute(text("SELECT 1"))
-        play_metrics.move_applied(session, **moves)
-        assert value(metrics(client), "cardtable_moves_total", **moves) == before
-        session.commit()
+    seat = table.turn()
+    move = table.view(seat).json["legal_moves"][0]
+
+    def lose_the_race(*_args):
+        raise LostRace("another change came first")
+
+    monkeypatch.setattr(games, "save", lose_the_race)
+    assert table.move(seat, move).status_code == 409
+    assert value(metrics(client), "cardtable_moves_total", **moves) == before
+    monkeypatch.undo()
+    assert table.move(seat, move).status_code == 201
     assert value(metrics(client), "cardtable_moves_total", **moves) == before + 1
 
 
@@ -114,7 +118,7 @@ def test_bot_moves_in_due_order_are_scheduled_actions(app, client, monkeypatch):
     now[0] += timedelta(seconds=5)  # the first bot's move, 3 s late: applied by a read
     assert table.summary().status_code == 200
     now[0] += timedelta(seconds=5)  # the next one's, by the worker
-    assert worker.sweep(app.extensions["db_sessions"]) == 1
+    assert worker.sweep(app.extensions["db_engine"]) == 1
     after = metrics(client)
 
     def more(name, **labels):

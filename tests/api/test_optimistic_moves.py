@@ -1,5 +1,6 @@
 """A move on PostgreSQL is played with no row lock, and saved only if nobody changed the
-game meanwhile (``moves``); when somebody did, it is played again under the lock."""
+game meanwhile (``store.tables.change``); when somebody did, it is played again under the
+lock. The worker's due actions take the same path."""
 
 import threading
 import uuid
@@ -10,7 +11,8 @@ import pytest
 from sqlalchemy import text
 
 from service import worker
-from service.store import clock, moves, reads, writes
+from service.store import games
+from service.table import clock
 
 from .table import Table, bearer
 from .test_metrics import metrics, value
@@ -29,20 +31,21 @@ def _another_writer(app, game_id: str) -> None:
         connection.execute(text(bump), {"id": game_id})
 
 
-def _interrupt_after_read(monkeypatch, change, reader=moves):
-    """Run ``change`` between the unlocked read of a move (or, with ``reader=worker.reads``,
-    of the worker's due game) and its save, once; returns the versions read."""
+def _interrupt_after_read(monkeypatch, change):
+    """Run ``change`` between the unlocked read of a move (or of the worker's due game)
+    and its save, once; returns the versions read unlocked."""
     reads = []
-    read = reader.load_to_change
+    read = games.load
 
-    def read_then_change(session, game_id):
-        game = read(session, game_id)
-        if not reads:
-            change()
-        reads.append(game.version)
+    def read_then_change(connection, game_id, lock=None):
+        game = read(connection, game_id, lock)
+        if lock is None:
+            if not reads:
+                change()
+            reads.append(game.version)
         return game
 
-    monkeypatch.setattr(reader, "load_to_change", read_then_change)
+    monkeypatch.setattr(games, "load", read_then_change)
     return reads
 
 
@@ -100,18 +103,25 @@ def test_no_row_lock_is_held_while_the_move_is_played(app, client, monkeypatch):
 def test_where_every_seat_acts_at_once_the_move_is_played_under_the_lock(app, client, monkeypatch):
     """In Spoons another seat's move nearly always comes first: no unlocked try there."""
     table = Table.create(client, players=3, type="spoons")
-    locked_loads = []
-    load = moves.load
-
-    def spied_load(session, game_id, lock=False):
-        locked_loads.append(lock)
-        return load(session, game_id, lock=lock)
-
-    monkeypatch.setattr(moves, "load", spied_load)
     seat = next(s for s in range(3) if table.view(s).json["legal_moves"])
-    answer = table.move(seat, table.view(seat).json["legal_moves"][0])
+    move = table.view(seat).json["legal_moves"][0]
+    saves = _spy_saves(monkeypatch)
+    answer = table.move(seat, move)
     assert answer.status_code == 201, answer.json
-    assert locked_loads == [True]
+    assert saves == ["in a transaction"], "one save, in the locked read's transaction"
+
+
+def _spy_saves(monkeypatch) -> list[str]:
+    """How each save runs: in autocommit mode (the unlocked try) or in a transaction."""
+    saves, save = [], games.save
+
+    def spied_save(connection, progress, answers):
+        autocommit = connection.get_execution_options().get("isolation_level") == "AUTOCOMMIT"
+        saves.append("alone" if autocommit else "in a transaction")
+        return save(connection, progress, answers)
+
+    monkeypatch.setattr(games, "save", spied_save)
+    return saves
 
 
 def test_a_move_sent_just_before_its_deadline_is_not_lost_to_the_clock(app, client, monkeypatch):
@@ -121,13 +131,13 @@ def test_a_move_sent_just_before_its_deadline_is_not_lost_to_the_clock(app, clie
     table = Table.create(client, players=3, turn_seconds=30)
     seat = table.turn()
     legal = table.view(seat).json["legal_moves"]
-    with app.extensions["db_reads"]() as session:
-        due = clock.due(reads.load(session, uuid.UUID(table.id)), seat)
+    with app.extensions["db_engine"].connect() as connection:
+        due = clock.due(games.load(connection, uuid.UUID(table.id)), seat)
     moment = [due - timedelta(milliseconds=1)]
     monkeypatch.setattr(clock, "now", lambda: moment[0])
-    real_save, looks, readers = writes.save, [], []
+    real_save, looks, readers = games.save, [], []
 
-    def a_read_comes_before_the_save(session, game):
+    def a_read_comes_before_the_save(connection, progress, answers):
         if not looks:  # a GET /view in another thread, 2 ms later, waits for the lock
             moment[0] = due + timedelta(milliseconds=1)
             reader = threading.Thread(target=lambda: looks.append(table.view(seat).json))
@@ -135,9 +145,9 @@ def test_a_move_sent_just_before_its_deadline_is_not_lost_to_the_clock(app, clie
             readers.append(reader)
             reader.join(0.5)
             looks.append("the move saved first" if reader.is_alive() else "the read came first")
-        return real_save(session, game)
+        return real_save(connection, progress, answers)
 
-    monkeypatch.setattr(writes, "save", a_read_comes_before_the_save)
+    monkeypatch.setattr(games, "save", a_read_comes_before_the_save)
     answer = table.move(seat, legal[0])
     readers[0].join(5)
     assert answer.status_code == 201, answer.json
@@ -168,9 +178,11 @@ def _logged_bot_moves(app, game_id: str) -> list[int]:
 def test_the_worker_applies_a_due_move_with_no_row_lock_held(app, client, monkeypatch):
     table = _due_bot_table(client, monkeypatch)
     locked: list = []
-    versions = _interrupt_after_read(monkeypatch, _row_locker(app, table.id, locked), worker.reads)
-    assert worker.sweep(app.extensions["db_sessions"]) == 1
+    versions = _interrupt_after_read(monkeypatch, _row_locker(app, table.id, locked))
+    saves = _spy_saves(monkeypatch)
+    assert worker.sweep(app.extensions["db_engine"]) == 1
     assert locked == [True] and len(versions) == 1, "one read, unlocked, and no replay"
+    assert saves == ["alone"]
     assert len(_logged_bot_moves(app, table.id)) == 1
 
 
@@ -181,9 +193,9 @@ def test_a_due_move_the_worker_lost_the_race_for_is_applied_under_the_lock(
     version = _stored_version(app, table.id)  # read behind the API, which applies what is due
     replayed = "cardtable_moves_replayed_under_lock_total"
     before = value(metrics(client), replayed, game_type="old-maid")
-    _interrupt_after_read(monkeypatch, lambda: _another_writer(app, table.id), worker.reads)
+    _interrupt_after_read(monkeypatch, lambda: _another_writer(app, table.id))
 
-    assert worker.sweep(app.extensions["db_sessions"]) == 1
+    assert worker.sweep(app.extensions["db_engine"]) == 1
 
     assert value(metrics(client), replayed, game_type="old-maid") == before + 1
     assert len(_logged_bot_moves(app, table.id)) == 1, "the lost try wrote nothing"
@@ -201,18 +213,18 @@ def test_the_worker_passes_over_a_game_whose_row_a_request_holds(app, client, mo
     worker's short lock wait, then the next due game is applied."""
     held = _due_bot_table(client, monkeypatch)
     other = _due_bot_table(client, monkeypatch)
-    sessions = worker.make_sessions(app.config["DATABASE_URL"])
+    engine = worker.make_worker_engine(app.config["DATABASE_URL"])
     with psycopg.connect(_driver_url(app)) as holder:
         holder.execute("SELECT id FROM games WHERE id = %s FOR UPDATE", (uuid.UUID(held.id),))
-        assert worker.sweep(sessions) == 1
+        assert worker.sweep(engine) == 1
         assert _logged_bot_moves(app, held.id) == [], "not waited for"
         assert len(_logged_bot_moves(app, other.id)) == 1
-    sessions.kw["bind"].dispose()
+    engine.dispose()
 
 
 def test_where_every_seat_acts_at_once_the_worker_locks_the_game_at_once(app, client, monkeypatch):
     table = _due_bot_table(client, monkeypatch, type="spoons")
-    unlocked = _interrupt_after_read(monkeypatch, lambda: None, worker.reads)
-    assert worker.sweep(app.extensions["db_sessions"]) == 1
-    assert unlocked == [], "no unlocked read first"
+    saves = _spy_saves(monkeypatch)
+    assert worker.sweep(app.extensions["db_engine"]) == 1
+    assert saves == ["in a transaction"], "no unlocked try first"
     assert _logged_bot_moves(app, table.id)

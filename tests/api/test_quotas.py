@@ -6,6 +6,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from sqlalchemy import select
+from sqlalchemy.orm import Session
 
 from service.store import limits
 from service.store.models import Game
@@ -36,7 +37,7 @@ def test_a_right_code_does_not_use_up_a_guess(client):
 
 def test_join_codes_are_stored_hashed(app, client):
     created = client.post("/v1/games", json=PRIVATE).json
-    with app.extensions["db_sessions"]() as session:
+    with Session(app.extensions["db_engine"]) as session:
         game = session.scalars(select(Game)).one()
         stored = " ".join(str(getattr(game, column.key)) for column in Game.__table__.columns)
     assert created["code"] not in stored

@@ -13,7 +13,7 @@ from datetime import timedelta
 
 import pytest
 
-from service.store import clock
+from service.table import clock
 
 from .table import Table, bearer
 from .test_verify import keep_most, whole_log

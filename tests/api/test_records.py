@@ -6,7 +6,7 @@ from datetime import UTC, datetime, timedelta
 from hypothesis import given
 from hypothesis import strategies as st
 
-from service.store.records import Clock, SeatClock, clock_from_json, clock_to_json
+from service.table.records import Clock, SeatClock, clock_from_json, clock_to_json
 
 moments = st.datetimes(
     min_value=datetime(2000, 1, 1), max_value=datetime(2100, 1, 1), timezones=st.just(UTC)

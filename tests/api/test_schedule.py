@@ -8,14 +8,16 @@ from datetime import timedelta
 from typing import ClassVar
 
 import pytest
+from sqlalchemy.orm import Session
 
 from service import engine
 from service.engine.base import Event, Move, NoData, RoundResult, Rules
-from service.store import clock, tables
+from service.store import games, tables
 from service.store.models import Game as GameRow
-from service.store.moves import move
-from service.store.records import Clock
-from service.store.render import view
+from service.store.unit import Unit
+from service.table import clock
+from service.table.records import Clock
+from service.table.render import view
 
 from .table import Table, bearer
 
@@ -83,7 +85,7 @@ def moment(monkeypatch):
 
 @pytest.fixture
 def sessions(app, client):  # client: the tables are emptied after the test
-    return app.extensions["db_sessions"]
+    return app.extensions["db_engine"]
 
 
 def tap_table(sessions, bot_think: float, human_clock: int):
@@ -95,25 +97,21 @@ def tap_table(sessions, bot_think: float, human_clock: int):
         "turn_seconds": human_clock,
         "think_seconds": bot_think,
     }
-    with sessions() as session:
-        created = tables.create(session, request, "test")
-        game_id, host = created.game.id, created.host_token
-    with sessions() as session:
-        tables.join(session, game_id, {"bot": "random"}, host, "test")
-    with sessions() as session:
-        token = tables.join(session, game_id, {"name": "Ada"}, None, "test")["token"]
-    with sessions() as session:
-        tables.deal(session, game_id, host)
+    with Unit(sessions) as unit:
+        created = tables.create(unit, request, "test")
+        game_id, host = created.table.id, created.host_token
+        tables.join(unit, game_id, {"bot": "random"}, host, "test")
+        token = tables.join(unit, game_id, {"name": "Ada"}, None, "test")["token"]
+        tables.deal(unit, game_id, host)
     return game_id, token
 
 
 def log_of(sessions, game_id):
-    from service.store.reads import load_current, load_page
-    from service.store.render import render_event
+    from service.table.render import render_event
 
-    with sessions() as session:
-        load_current(session, game_id)  # applies what is due
-        game, rows = load_page(session, game_id, 0, 100)
+    with Unit(sessions) as unit:
+        tables.load(unit, game_id)  # applies what is due
+        game, rows = games.load_page(unit.connection(), game_id, 0, 100)
         events = [render_event(row, None, game) for row in rows]
     return [(event["type"], event["seat"], event["by"]) for event in events]
 
@@ -121,8 +119,8 @@ def log_of(sessions, game_id):
 def test_two_seats_due_at_once_are_applied_in_due_order(sessions, moment):
     game_id, _ = tap_table(sessions, bot_think=5, human_clock=2)
     start = moment[0]
-    with sessions() as session:
-        game = session.get(GameRow, game_id)
+    with Unit(sessions) as unit:
+        game = games.load(unit.connection(), game_id)
         assert view(game, 1)["to_act"] == [0, 1], "both act at once"
         assert view(game, 1)["deadline"] == (start + timedelta(seconds=2)).isoformat()
         assert clock.due(game, 0) == start + timedelta(seconds=5), "the bot's own due time"
@@ -138,10 +136,9 @@ def test_one_seats_move_leaves_the_others_due_time_alone(sessions, moment):
     game_id, token = tap_table(sessions, bot_think=5, human_clock=20)
     start = moment[0]
     moment[0] = start + timedelta(seconds=3)
-    with sessions() as session:
-        move(session, game_id, token, Tap())
-    with sessions() as session:
-        game = session.get(GameRow, game_id)
+    with Unit(sessions) as unit:
+        tables.move(unit, game_id, token, Tap())
+        game = games.load(unit.connection(), game_id)
         assert clock.due(game, 0) == start + timedelta(seconds=5), "still the bot's, from 0 s"
         assert clock.aware(game.next_action_at) == start + timedelta(seconds=5)
     moment[0] = start + timedelta(seconds=5)
@@ -156,7 +153,7 @@ def test_a_table_scheduled_before_per_seat_due_times_still_moves(client, session
         f"/v1/games/{table.id}/deal", json={"fill_with_bots": "random"}, headers=bearer(table.host)
     )
     assert dealt.status_code == 200
-    with sessions() as session:
+    with Session(sessions) as session:
         game = session.get(GameRow, uuid.UUID(table.id))
         assert game.next_action_at is not None
         game.clock = Clock(tuple(replace(entry, due=None) for entry in game.clock.seats))

@@ -9,7 +9,7 @@ from datetime import datetime, timedelta
 
 import pytest
 
-from service.store import play
+from service.table import rules
 
 from .table import Table, bearer
 
@@ -49,14 +49,14 @@ def test_no_spoons_bot_moves_sooner_than_half_its_thinking_time(app, client, mon
 def commits_late_at_times(monkeypatch) -> None:
     """Every third change waits a while before it is saved, as on a busy machine: more
     than a bot's thinking time passes between the change and its commit."""
-    save, calls = play.save, itertools.count()
+    save, calls = rules._save_round, itertools.count()
 
     def save_late_at_times(*args, **kwargs):
         if next(calls) % 3 == 0:
             time.sleep(THINK * 1.5)
         return save(*args, **kwargs)
 
-    monkeypatch.setattr(play, "save", save_late_at_times)
+    monkeypatch.setattr(rules, "_save_round", save_late_at_times)
 
 
 def whole_log(table: Table) -> list:

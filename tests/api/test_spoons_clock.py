@@ -6,7 +6,7 @@ from datetime import timedelta
 import pytest
 
 from service.engine import GAMES, Rng
-from service.store import clock
+from service.table import clock
 
 from .table import Table
 

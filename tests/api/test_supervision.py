@@ -16,10 +16,12 @@ from pathlib import Path
 
 import pytest
 from sqlalchemy import delete, func, select
+from sqlalchemy.orm import Session
 
 from service import worker
-from service.store import clock, retention
+from service.store import retention
 from service.store.models import Game, IdempotentAnswer, RateCounter, Seat, WorkerHeartbeat
+from service.table import clock
 from tests.push.server import free_port
 
 from .table import Table
@@ -35,7 +37,7 @@ def heartbeats(app, name: str | None = None) -> int:
     query = select(func.count()).select_from(WorkerHeartbeat)
     if name is not None:
         query = query.where(WorkerHeartbeat.name == name)
-    with app.extensions["db_sessions"]() as session:
+    with Session(app.extensions["db_engine"]) as session:
         return session.scalar(query)
 
 
@@ -46,7 +48,7 @@ def worker_name(pid: int) -> str:
 
 def forget(app, name: str) -> None:
     """Drop the heartbeat of a worker that was killed: it would stand for a live one."""
-    with app.extensions["db_sessions"]() as session:
+    with Session(app.extensions["db_engine"]) as session:
         session.execute(delete(WorkerHeartbeat).where(WorkerHeartbeat.name == name))
         session.commit()
 
@@ -67,7 +69,7 @@ def running(process) -> bool:
 def test_readiness_needs_a_recent_worker_heartbeat(app, client, monkeypatch):
     refused = client.get("/v1/ready")
     assert refused.status_code == 503 and "worker" in refused.json["detail"]
-    worker.beat(app.extensions["db_sessions"])
+    worker.beat(app.extensions["db_engine"])
     assert client.get("/v1/ready").status_code == 200
     later = clock.now() + timedelta(seconds=app.config["WORKER_HEARTBEAT_SECONDS"] + 1)
     monkeypatch.setattr(clock, "now", lambda: later)
@@ -209,15 +211,15 @@ def test_retention_prunes_what_nobody_needs_and_keeps_the_rest(app, client):
     def count(model):
         return session.scalar(select(func.count()).select_from(model))
 
-    with app.extensions["db_sessions"]() as session:
+    with Session(app.extensions["db_engine"]) as session:
         session.get(Game, uuid.UUID(old.id)).updated_at = now - timedelta(days=2)
         session.commit()
-        assert retention.prune(session, now)["abandoned_tables"] == 1
+        assert retention.prune(app.extensions["db_engine"], now)["abandoned_tables"] == 1
         tables = {str(game_id) for game_id in session.scalars(select(Game.id))}
         assert tables == {fresh.id, playing.id}
         assert count(IdempotentAnswer) == 1 and count(RateCounter) >= 1, "still of use"
 
-        pruned = retention.prune(session, now + timedelta(hours=25))
+        pruned = retention.prune(app.extensions["db_engine"], now + timedelta(hours=25))
         assert pruned["idempotent_answers"] == 1 and pruned["abandoned_tables"] == 1
         assert count(IdempotentAnswer) == count(RateCounter) == 0
         assert [str(game_id) for game_id in session.scalars(select(Game.id))] == [playing.id]

@@ -10,7 +10,7 @@ from datetime import datetime, timedelta
 
 import pytest
 
-from service.store import play
+from service.table import rules
 
 from .table import Table
 from .test_supervision import DEADLINE_SECONDS
@@ -29,13 +29,13 @@ def deadline_of(view) -> datetime:
 
 def test_a_slow_request_starts_the_turn_when_it_commits(client, monkeypatch):
     table = Table.create(client, players=2, turn_seconds=60)
-    slow_save = play.save
+    slow_save = rules._save_round
 
     def save_on_a_busy_machine(*args, **kwargs):
         time.sleep(0.3)  # the request waits this long between its start and its commit
         return slow_save(*args, **kwargs)
 
-    monkeypatch.setattr(play, "save", save_on_a_busy_machine)
+    monkeypatch.setattr(rules, "_save_round", save_on_a_busy_machine)
     seat, _, answer = table.play_one()
     started = at(answer.json["events"][-1])
     assert deadline_of(table.view(1 - seat)) >= started + timedelta(seconds=60)

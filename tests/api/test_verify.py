@@ -9,7 +9,7 @@ from datetime import timedelta
 import pytest
 
 from service import verify
-from service.store import clock
+from service.table import clock
 
 from .table import Table, bearer
 

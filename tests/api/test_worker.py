@@ -15,11 +15,13 @@ from pathlib import Path
 
 import pytest
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm.exc import StaleDataError
+from sqlalchemy.orm import Session
 
 from service import create_app, worker
-from service.store import clock, reads
+from service.store import games
+from service.store.db import LostRace
 from service.store.models import Game
+from service.table import clock
 
 from ..databases import migrate
 from .table import Table, bearer
@@ -36,11 +38,11 @@ def test_a_sweep_applies_due_bot_moves_that_no_request_touched(app, client, monk
     client.post(
         f"/v1/games/{table.id}/deal", json={"fill_with_bots": "random"}, headers=bearer(table.host)
     )
-    sessions = app.extensions["db_sessions"]
+    sessions = app.extensions["db_engine"]
     assert worker.sweep(sessions) == 0, "nothing is due yet"
 
     def stored():  # read behind the API: a request would apply what is due itself
-        with sessions() as session:
+        with Session(sessions) as session:
             return session.get(Game, uuid.UUID(table.id))
 
     now[0] += timedelta(minutes=30)  # long overdue: applied now, and the next bot's
@@ -168,14 +170,14 @@ def test_a_game_that_fails_does_not_hold_up_the_others(app, client, monkeypatch)
             headers=bearer(table.host),
         )
         tables.append(table)
-    sessions = app.extensions["db_sessions"]
-    with sessions() as session:  # poison the first: its state no longer loads
+    sessions = app.extensions["db_engine"]
+    with Session(sessions) as session:  # poison the first: its state no longer loads
         poisoned = session.get(Game, uuid.UUID(tables[0].id))
         poisoned.state = {"broken": True}
         session.commit()
     now[0] += timedelta(seconds=3)
     assert worker.sweep(sessions) == 1, "the healthy game advanced"
-    with sessions() as session:
+    with Session(sessions) as session:
         quarantined = clock.aware(session.get(Game, uuid.UUID(tables[0].id)).next_action_at)
     assert quarantined > now[0], "the broken one waits before it is tried again"
     assert worker.sweep(sessions) == 0
@@ -197,10 +199,10 @@ def sqlite_app(tmp_path):
     return create_app({"TESTING": True, "DATABASE_URL": url})
 
 
-def _losing(catch_up, error):
-    def lose(session, game, at, applied_in="request"):
-        catch_up(session, game, at, applied_in)
-        session.flush()
+def _losing(error):
+    """A save that fails as a lost race does (the game's row or an event's seq taken)."""
+
+    def lose(*_args):
         raise error
 
     return lose
@@ -210,7 +212,7 @@ SEQ_TAKEN = IntegrityError("INSERT INTO events", {}, Exception("the seq is taken
 
 
 def _due(sessions, table) -> object:
-    with sessions() as session:
+    with Session(sessions) as session:
         return clock.aware(session.get(Game, uuid.UUID(table.id)).next_action_at)
 
 
@@ -222,8 +224,8 @@ def test_a_race_lost_to_a_request_is_no_failure_on_sqlite(sqlite_app, monkeypatc
     monkeypatch.setattr(clock, "now", lambda: now[0])
     table = _bot_table(sqlite_app.test_client(), seed=3)
     now[0] += timedelta(seconds=3)
-    monkeypatch.setattr(worker.play, "catch_up", _losing(worker.play.catch_up, SEQ_TAKEN))
-    sessions = sqlite_app.extensions["db_sessions"]
+    monkeypatch.setattr(games, "save", _losing(SEQ_TAKEN))
+    sessions = sqlite_app.extensions["db_engine"]
     due = _due(sessions, table)
     assert worker.sweep(sessions) == 0
     assert _due(sessions, table) == due
@@ -235,8 +237,8 @@ def test_on_postgresql_the_same_error_is_a_bug_and_the_game_waits(app, client, m
     monkeypatch.setattr(clock, "now", lambda: now[0])
     table = _bot_table(client, seed=3)
     now[0] += timedelta(seconds=3)
-    monkeypatch.setattr(worker.play, "catch_up", _losing(worker.play.catch_up, SEQ_TAKEN))
-    sessions = app.extensions["db_sessions"]
+    monkeypatch.setattr(games, "save", _losing(SEQ_TAKEN))
+    sessions = app.extensions["db_engine"]
     assert worker.sweep(sessions) == 0
     assert _due(sessions, table) > now[0], "quarantined"
 
@@ -249,7 +251,6 @@ def test_a_read_that_loses_the_race_to_apply_what_is_due_answers_all_the_same(
     client = sqlite_app.test_client()
     table = _bot_table(client, seed=4)
     now[0] += timedelta(seconds=3)
-    lose = _losing(reads.play.catch_up, StaleDataError("the version moved on"))
-    monkeypatch.setattr(reads.play, "catch_up", lose)
+    monkeypatch.setattr(games, "save", _losing(LostRace("the version moved on")))
     for path in ("", "/view", "/events?after=0"):
         assert client.get(f"/v1/games/{table.id}{path}").status_code == 200, path

@@ -1,22 +1,46 @@
-"""The game row's JSON columns as typed records: the match (dealer, the move count of
-the round, the bots' memory, each seat's rounds won and lost and score so far), the
-clock (per seat: the timeout policy's count and its due time) and the results of the
-finished rounds. Frozen: a change is a new record, assigned to the row, which is how
-SQLAlchemy sees it; read from JSON once when the row is loaded and written once when it
-is saved (``Record``).
+"""A table as a typed record: the game row with its seats (``Table``), and the row's
+JSON columns: the match (dealer, the move count of the round, the bots' memory, each
+seat's rounds won and lost and score so far), the clock (per seat: the timeout policy's
+count and its due time) and the results of the finished rounds. Frozen: a change is a
+new record (``table.rules``); the store reads and writes them (``store.games``)."""
 
-The rounds have a column of their own, read only when a round ends or is dealt: in the
-match, a long match's results were read and written again on every move."""
-
+import uuid
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
+from enum import StrEnum
 from typing import Any
 
-from sqlalchemy import JSON
-from sqlalchemy.dialects.postgresql import JSONB
-from sqlalchemy.types import TypeDecorator
+from ..engine import GAMES, RoundResult, Rules
 
-from ..engine import RoundResult
+# A row of the event log, its columns by name (seq, round, type, seat, by, data, secret,
+# audience, at).
+LoggedEvent = Mapping[str, Any]
+
+
+class Status(StrEnum):
+    """Where a game is; stored as its text (a ``String`` column, no database enum)."""
+
+    WAITING = "waiting"
+    PLAYING = "playing"
+    ROUND_OVER = "round_over"
+    FINISHED = "finished"
+
+
+class Visibility(StrEnum):
+    """Public tables are in the lobby; private ones are joined by their code."""
+
+    PUBLIC = "public"
+    PRIVATE = "private"
+
+
+class MadeBy(StrEnum):
+    """Who made a move: the seat's player, its bot, autopilot, or the clock that ran out."""
+
+    PLAYER = "player"
+    BOT = "bot"
+    AUTOPILOT = "autopilot"
+    CLOCK = "clock"
 
 
 @dataclass(frozen=True)
@@ -138,26 +162,58 @@ def rounds_from_json(data: list[dict[str, Any]]) -> tuple[RoundResult, ...]:
     )
 
 
-class Record(TypeDecorator):
-    """A typed record in a JSON column (JSONB on PostgreSQL)."""
-
-    impl = JSON
-    cache_ok = True
-
-    def __init__(self, to_json, from_json):
-        super().__init__()
-        self.to_json, self.from_json = to_json, from_json
-
-    def load_dialect_impl(self, dialect):
-        return dialect.type_descriptor(JSONB() if dialect.name == "postgresql" else JSON())
-
-    def process_bind_param(self, value, dialect):
-        return None if value is None else self.to_json(value)
-
-    def process_result_value(self, value, dialect):
-        return None if value is None else self.from_json(value)
+@dataclass(frozen=True)
+class Seat:
+    seat: int
+    name: str
+    bot: str | None
+    token_hash: str  # only hashes are stored (``access``)
+    joined_at: datetime
 
 
-MATCH = Record(match_to_json, match_from_json)
-CLOCK = Record(clock_to_json, clock_from_json)
-ROUNDS = Record(rounds_to_json, rounds_from_json)
+@dataclass
+class Table:
+    """One game: its settings, where the match stands, the current round's engine state
+    (as JSON), the clock and the seats. ``version`` grows by one with every change, and
+    ``last_seq`` numbers the event log. A value: only ``table.rules`` changes one, on a
+    copy of its own."""
+
+    id: uuid.UUID
+    type: str
+    options: dict[str, Any]
+    visibility: str
+    code_hash: str | None  # a private table's join code, hashed like the tokens
+    max_seats: int
+    turn_seconds: int | None
+    think_seconds: float
+    host_token_hash: str
+    seed: str  # decimal text: server seeds have 128 bits
+    nonce: str | None  # hashed with the seed into the commitment (docs/random.md)
+    seeded: bool  # the host chose the seed
+    created_at: datetime
+    updated_at: datetime
+    status: str = Status.WAITING
+    round: int = 0
+    version: int = 1
+    rng_counter: int = 0
+    state: dict[str, Any] | None = None
+    match: Match = Match()
+    rounds: tuple[RoundResult, ...] = ()
+    # the earliest of the seats' due times in ``clock``: a bot's move or a timeout
+    next_action_at: datetime | None = None
+    clock: Clock = Clock()
+    last_seq: int = 0
+    seats: tuple[Seat, ...] = ()
+
+    @property
+    def rules(self) -> Rules[Any]:
+        return GAMES[self.type]
+
+    def dealt_state(self, read_only: bool = False) -> Any:
+        """The current round's state, or ``None`` before the first deal; ``read_only``:
+        to look at, not to play on (``engine.Rules.load_state``)."""
+        return self.rules.load_state(self.state, read_only) if self.state else None
+
+    def on_autopilot(self, seat: int) -> bool:
+        seats = self.clock.seats
+        return seat < len(seats) and seats[seat].autopilot

@@ -7,7 +7,7 @@ import secrets
 from dataclasses import dataclass
 
 from ..errors import Forbidden, Unauthorized
-from .models import Game
+from .records import Table
 
 # No 0/O or 1/I: read aloud or copied by hand without doubt. 8 of 32 symbols = 40 bits.
 CODE_ALPHABET = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ"
@@ -40,7 +40,7 @@ def code_hash(code: str | None) -> str:
     return hash_secret(code.strip().upper()) if code else ""
 
 
-def identify(game: Game, token: str | None) -> Identity:
+def identify(game: Table, token: str | None) -> Identity:
     """A missing token is a spectator; a token that names nobody here is refused."""
     if token is None:
         return Identity()
@@ -52,7 +52,7 @@ def identify(game: Game, token: str | None) -> Identity:
     return Identity(seat=seat, host=host)
 
 
-def require_seat(game: Game, token: str | None) -> int:
+def require_seat(game: Table, token: str | None) -> int:
     identity = identify(game, token)
     if token is None:
         raise Unauthorized("send your seat token as 'Authorization: Bearer <token>'")

@@ -1,44 +1,39 @@
-"""What a game row looks like from outside: the summary, a seat's view, an event as a
-seat sees it. Reading only; nothing here changes the game."""
+"""What a table looks like from outside: the summary, a seat's view, an event as a seat
+sees it. Reading only; nothing here changes the table."""
 
 from datetime import datetime
 from typing import Any
 
 from .. import engine
 from . import clock
-from .models import Game, LoggedEvent, Status
+from .records import LoggedEvent, Status, Table
 
 
-def legal_moves(game: Game, state, seat: int | None) -> list[engine.Move]:
+def legal_moves(game: Table, state, seat: int | None) -> list[engine.Move]:
     """The seat's moves; a seat on autopilot may also take back control."""
     if state is None or seat is None or game.status != Status.PLAYING:
         return []
-    moves = rules_of(game).legal_moves(state, seat)
-    return [engine.Resume(), *moves] if on_autopilot(game, seat) else moves
+    moves = game.rules.legal_moves(state, seat)
+    return [engine.Resume(), *moves] if game.on_autopilot(seat) else moves
 
 
-def on_autopilot(game: Game, seat: int) -> bool:
-    seats = game.clock.seats
-    return seat < len(seats) and seats[seat].autopilot
-
-
-def deadline(game: Game, seat: int | None) -> datetime | None:
+def deadline(game: Table, seat: int | None) -> datetime | None:
     """When the clock runs out for ``seat``, if it is to act; ``None`` without a clock,
     and for bots and players on autopilot, whose moves are simply scheduled."""
     if game.turn_seconds is None or game.status != Status.PLAYING or seat is None:
         return None
-    if game.seats[seat].bot or on_autopilot(game, seat):
+    if game.seats[seat].bot or game.on_autopilot(seat):
         return None
     return clock.due(game, seat)
 
 
-def _to_act(game: Game, rules: engine.Rules, state) -> list[int]:
+def _to_act(game: Table, rules: engine.Rules, state) -> list[int]:
     """Who may act: nobody unless a round is being played (a match the host ended in
     the middle of a round has a state whose turn nobody will take)."""
     return rules.to_act(state) if state is not None and game.status == Status.PLAYING else []
 
 
-def _view_deadline(game: Game, acting: list[int], seat: int | None):
+def _view_deadline(game: Table, acting: list[int], seat: int | None):
     """The seat's own deadline when it is to act, else the one acting seat's (if one)."""
     if seat in acting:
         return deadline(game, seat)
@@ -47,24 +42,6 @@ def _view_deadline(game: Game, acting: list[int], seat: int | None):
 
 def _iso_or_none(moment: datetime | None) -> str | None:
     return None if moment is None else _iso(moment)
-
-
-def rules_of(game: Game) -> engine.Rules:
-    return engine.GAMES[game.type]
-
-
-def dealt_state(game: Game, read_only: bool = False) -> Any:
-    """The current round's state, or ``None`` before the first deal; ``read_only``: to
-    look at, not to play on (``engine.Rules.load_state``)."""
-    return rules_of(game).load_state(game.state, read_only) if game.state else None
-
-
-def state_of(game: Game, read_only: bool = False) -> Any:
-    """The current round's state; only once a round has been dealt."""
-    state = dealt_state(game, read_only)
-    if state is None:
-        raise AssertionError(f"game {game.id} has no round dealt")
-    return state
 
 
 def public_seats(rules: engine.Rules, state) -> list[dict[str, Any]]:
@@ -82,9 +59,9 @@ def as_json(value: Any) -> Any:
     return engine.plain(value)
 
 
-def summary(game: Game) -> dict[str, Any]:
-    rules = rules_of(game)
-    state = dealt_state(game, read_only=True)
+def summary(game: Table) -> dict[str, Any]:
+    rules = game.rules
+    state = game.dealt_state(read_only=True)
     public = public_seats(rules, state) or [{} for _ in game.seats]
     turn = _to_act(game, rules, state)
     table = standings(game)
@@ -123,9 +100,9 @@ def summary(game: Game) -> dict[str, Any]:
     }
 
 
-def view(game: Game, seat: int | None) -> dict[str, Any]:
-    rules = rules_of(game)
-    state = dealt_state(game, read_only=True)
+def view(game: Table, seat: int | None) -> dict[str, Any]:
+    rules = game.rules
+    state = game.dealt_state(read_only=True)
     acting = _to_act(game, rules, state)
     base = {
         "game_id": str(game.id),
@@ -143,7 +120,7 @@ def view(game: Game, seat: int | None) -> dict[str, Any]:
     return {**(as_json(rules.view(state, seat)) if state else {}), **base}
 
 
-def render_event(row: LoggedEvent, seat: int | None, game: Game) -> dict[str, Any]:
+def render_event(row: LoggedEvent, seat: int | None, game: Table) -> dict[str, Any]:
     audience = tuple(row["audience"])
     event = engine.Event(row["type"], row["seat"], row["data"], row["secret"], audience)
     data = event.seen_by(seat, reveal_all=game.status == Status.FINISHED)
@@ -158,7 +135,7 @@ def render_event(row: LoggedEvent, seat: int | None, game: Game) -> dict[str, An
     }
 
 
-def _commitment(game: Game) -> str | None:
+def _commitment(game: Table) -> str | None:
     nonce = None if game.nonce is None else int(game.nonce)
     return engine.seed_commitment(int(game.seed), nonce) if game.round else None
 
@@ -167,7 +144,7 @@ def _iso(moment: datetime) -> str:
     return clock.aware(moment).isoformat()
 
 
-def standings(game: Game) -> list[dict[str, Any]]:
+def standings(game: Table) -> list[dict[str, Any]]:
     """Per seat, the rounds won and lost so far (Old Maid: lost = was the Old Maid) and,
     in games that keep one, the match score."""
     match = game.match

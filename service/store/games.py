@@ -1,0 +1,340 @@
+"""The SQL of a table: its game row with its seats, read as one ``Table`` record and
+saved with its new events and remembered answer; the lobby; a page of the event log.
+
+Each statement names the game's id on every game table it reads or writes
+(``../shared/SCALING.md``): one game is one shard's business. A game is read with its
+seats in one statement and one row (each JSON column decoded once, not once per seat);
+a page of its log comes in the same statement when asked for. On PostgreSQL a change is
+saved in one statement too: the UPDATE of the row, if its version is still the one read
+(compare-and-set), with the INSERTs of its events and answer in its ``WITH``."""
+
+import functools
+import uuid
+from dataclasses import astuple, fields
+from datetime import UTC, datetime
+from typing import Any, cast
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Connection,
+    Select,
+    bindparam,
+    column,
+    delete,
+    func,
+    insert,
+    select,
+    tuple_,
+    update,
+)
+from sqlalchemy import (
+    Table as SqlTable,
+)
+from sqlalchemy.dialects.postgresql import JSONB
+
+from ..table.records import LoggedEvent, Seat, Table, Visibility
+from ..table.rules import Progress
+from .db import LostRace
+from .models import EventRow, Game, IdempotentAnswer
+from .models import Seat as SeatRow
+
+GAMES, SEATS, EVENTS, ANSWERS = (
+    cast(SqlTable, model.__table__) for model in (Game, SeatRow, EventRow, IdempotentAnswer)
+)
+# To change the game: wait for whoever holds its lock, pass, or take no lock at all
+WAIT, SKIP = "wait", "skip"
+TABLE_COLUMNS = tuple(f.name for f in fields(Table) if f.name != "seats")
+SEAT_FIELDS = tuple(f.name for f in fields(Seat))
+EVENT_FIELDS = ("seq", "round", "type", "seat", "by", "data", "secret", "audience", "at")
+EVENT_JSON = ("data", "secret", "audience")  # JSON in JSON (SQLite stores it as text)
+# What a change may write of the game's row (the rest is set once, at creation).
+CHANGING = (
+    "status",
+    "round",
+    "version",
+    "rng_counter",
+    "state",
+    "match",
+    "rounds",
+    "next_action_at",
+    "clock",
+    "last_seq",
+    "updated_at",
+)
+
+
+# -- reading ---------------------------------------------------------------------------
+
+
+def load(connection: Connection, game_id: uuid.UUID, lock: str | None = None) -> Table | None:
+    """The game with its seats, or None if there is none (or, with ``SKIP``, another
+    transaction holds it). Locked (``FOR UPDATE``), a statement that waited for the lock
+    sees the seats as they were when it began; every change of seats changes the game
+    too, so when the game's version at that moment differs from the locked one, the
+    seats are read again."""
+    query = _query(connection.dialect.name, lock)
+    row = connection.execute(query, {"game_id": game_id}).one_or_none()
+    return None if row is None else _table(connection, game_id, row._asdict())
+
+
+def load_page(
+    connection: Connection, game_id: uuid.UUID, after: int, limit: int
+) -> tuple[Table, list[LoggedEvent]] | None:
+    """The game as ``load`` reads it and the page of its log after ``after`` (at most
+    ``limit`` events, none past the game's ``last_seq``) in the same statement: the page
+    is what the game read knows of (a later event may belong to seats as they are after
+    a change the game read has not seen)."""
+    query = _query(connection.dialect.name, None, paged=True)
+    bounds = {"game_id": game_id, "after": after, "through": after + limit}
+    row = connection.execute(query, bounds).one_or_none()
+    if row is None:
+        return None
+    values = row._asdict()
+    page = sorted(values.pop("page_rows") or [], key=lambda event: event[0])  # by seq
+    return _table(connection, game_id, values), [_logged(event) for event in page]
+
+
+def _table(connection: Connection, game_id: uuid.UUID, values: dict[str, Any]) -> Table:
+    seats = values.pop("seat_rows") or []
+    if values.pop("seen_version") != values["version"]:
+        again = connection.execute(_query(connection.dialect.name, None), {"game_id": game_id})
+        seats = again.one()._asdict()["seat_rows"] or []
+    return Table(**values, seats=_seats(seats))
+
+
+def _seats(rows: list[list[Any]]) -> tuple[Seat, ...]:
+    """From ``[seat, name, bot, token_hash, joined_at]`` arrays, in seat order."""
+    return tuple(
+        Seat(number, name, bot, token_hash, datetime.fromisoformat(joined_at))
+        for number, name, bot, token_hash, joined_at in sorted(rows)
+    )
+
+
+def _logged(row: list[Any]) -> LoggedEvent:
+    """An event of a page, from its JSON array (``EVENT_FIELDS``): its time comes as
+    text, in the database's time zone (PostgreSQL) or as stored, naive in UTC (SQLite),
+    and is rendered in UTC whatever the server's ``TimeZone``, as a move's answer is."""
+    event = dict(zip(EVENT_FIELDS, row, strict=True))
+    at = datetime.fromisoformat(event["at"])
+    event["at"] = at.astimezone(UTC) if at.tzinfo else at
+    return event
+
+
+@functools.cache
+def _query(dialect: str, lock: str | None, paged: bool = False) -> Select:
+    """The game's columns, its version as the statement's snapshot sees it (which the
+    locked row's differs from after waiting for another change), and its seats as one
+    JSON array of ``SEAT_FIELDS`` arrays; ``paged``, a page of its log too, as one JSON
+    array of ``EVENT_FIELDS`` arrays."""
+    game_id = bindparam("game_id", type_=GAMES.c.id.type)
+    seen = GAMES.alias("seen")
+    seen_version = select(seen.c.version).where(seen.c.id == game_id).scalar_subquery()
+    columns = [
+        *(GAMES.c[name] for name in TABLE_COLUMNS),
+        seen_version.label("seen_version"),
+        _seat_rows(dialect, SEATS.c.game_id == game_id).label("seat_rows"),
+    ]
+    if paged:
+        columns.append(_page(dialect, game_id).label("page_rows"))
+    query = select(*columns).where(GAMES.c.id == game_id)
+    if lock is not None:
+        return query.with_for_update(of=GAMES, skip_locked=lock == SKIP)
+    return query
+
+
+def _seat_rows(dialect: str, which):
+    fields = [SEATS.c[name] for name in SEAT_FIELDS]
+    return select(_json_rows(dialect, fields)).where(which).scalar_subquery()
+
+
+def _page(dialect: str, game_id):
+    """The events after ``after``, at most ``limit`` and none past the row's last_seq: a
+    range of ``seq``, which numbers a game's events 1, 2, 3... with no gap."""
+    last = func.least if dialect == "postgresql" else func.min  # SQLite's min of values
+    fields = [
+        func.json(EVENTS.c[name])
+        if dialect != "postgresql" and name in EVENT_JSON
+        else EVENTS.c[name]
+        for name in EVENT_FIELDS
+    ]
+    return (
+        select(_json_rows(dialect, fields))
+        .where(
+            EVENTS.c.game_id == game_id,
+            EVENTS.c.seq > bindparam("after"),
+            EVENTS.c.seq <= last(bindparam("through", type_=BigInteger), GAMES.c.last_seq),
+        )
+        .scalar_subquery()
+    )
+
+
+def _json_rows(dialect: str, fields):
+    """The rows as one JSON array of arrays (in no set order)."""
+    if dialect == "postgresql":
+        return func.json_agg(func.json_build_array(*fields), type_=JSON)
+    return func.json_group_array(func.json_array(*fields), type_=JSON)  # SQLite
+
+
+def lobby(
+    connection: Connection,
+    type_: str | None,
+    status: str | None,
+    after: tuple[datetime, uuid.UUID] | None,
+    limit: int,
+) -> list[Table]:
+    """Public tables, newest first, after the place ``after`` in that order: the games'
+    rows in one statement, their seats in another (by the games' ids)."""
+    query = select(*(GAMES.c[name] for name in TABLE_COLUMNS)).where(
+        GAMES.c.visibility == Visibility.PUBLIC
+    )
+    if type_:
+        query = query.where(GAMES.c.type == type_)
+    if status:
+        query = query.where(GAMES.c.status == status)
+    if after:
+        query = query.where(tuple_(GAMES.c.created_at, GAMES.c.id) < after)
+    query = query.order_by(GAMES.c.created_at.desc(), GAMES.c.id.desc()).limit(limit)
+    rows = [row._asdict() for row in connection.execute(query)]
+    seats: dict[uuid.UUID, list[Seat]] = {row["id"]: [] for row in rows}
+    if seats:
+        of_games = select(SEATS).where(SEATS.c.game_id.in_(list(seats)))
+        for seat in connection.execute(of_games):
+            seats[seat.game_id].append(Seat(*(seat._mapping[name] for name in SEAT_FIELDS)))
+    return [
+        Table(**row, seats=tuple(sorted(seats[row["id"]], key=lambda s: s.seat))) for row in rows
+    ]
+
+
+def find_by_code(connection: Connection, code_hash: str) -> uuid.UUID | None:
+    """The game a private table's code names (the index of codes, written at creation)."""
+    return connection.scalar(select(GAMES.c.id).where(GAMES.c.code_hash == code_hash))
+
+
+def stored_answer(
+    connection: Connection, game_id: uuid.UUID, seat: int, key: str
+) -> tuple[str, dict[str, Any]] | None:
+    """The request hash and answer of a seat's move sent with ``key``, if there was one."""
+    query = select(ANSWERS.c.request_hash, ANSWERS.c.answer).where(
+        ANSWERS.c.game_id == game_id, ANSWERS.c.seat == seat, ANSWERS.c.key == key
+    )
+    row = connection.execute(query).one_or_none()
+    return None if row is None else (row.request_hash, row.answer)
+
+
+# -- writing ---------------------------------------------------------------------------
+
+
+def create(connection: Connection, table: Table) -> None:
+    values = {name: getattr(table, name) for name in TABLE_COLUMNS}
+    connection.execute(insert(GAMES), values)
+
+
+def save(connection: Connection, progress: Progress, answers: list[dict[str, Any]]) -> None:
+    """Write the change: its seats, its row if its version is still the one read, its
+    events and the answers to remember (``request_hash``, ``seat``, ``key``,
+    ``answer``); ``LostRace`` if the version moved on."""
+    table, origin = progress.table, progress.origin
+    if table.seats != origin.seats:
+        _save_seats(connection, table.id, origin.seats, table.seats)
+    values = {name: getattr(table, name) for name in CHANGING}
+    key = {"game_id": table.id, "read_version": origin.version}
+    if connection.dialect.name == "postgresql":
+        written = _save_with_events(connection, key | values, progress, answers)
+    else:
+        written = _save_then_log(connection, key | values, progress, answers)
+    if not written:
+        raise LostRace(f"game {table.id} changed since version {origin.version}")
+
+
+def _save_seats(connection, game_id, before: tuple[Seat, ...], after: tuple[Seat, ...]) -> None:
+    """Seat by seat number: a seat that is gone is deleted, a new one inserted, one that
+    changed (its player left, or a later one moved up) updated."""
+    for number in range(max(len(before), len(after))):
+        where = (SEATS.c.game_id == game_id, SEATS.c.seat == number)
+        if number >= len(after):
+            connection.execute(delete(SEATS).where(*where))
+        elif number >= len(before):
+            connection.execute(insert(SEATS).values(game_id=game_id, **_seat_values(after[number])))
+        elif before[number] != after[number]:
+            connection.execute(update(SEATS).where(*where).values(_seat_values(after[number])))
+
+
+def _seat_values(seat: Seat) -> dict[str, Any]:
+    return dict(zip(SEAT_FIELDS, astuple(seat), strict=True))
+
+
+def _save_with_events(connection, values, progress: Progress, answers) -> bool:
+    # as JSON: the times as strings
+    events = [{**row, "at": row["at"].isoformat()} for row in progress.events]
+    stamped = [{**row, "created_at": progress.table.updated_at.isoformat()} for row in answers]
+    rows = {"events": events, "answers": stamped}
+    return bool(connection.execute(_with_events(), values | rows).scalar_one())
+
+
+def _save_then_log(connection, values, progress: Progress, answers) -> bool:
+    if connection.execute(_update(), values).rowcount != 1:
+        return False
+    game = {"game_id": values["game_id"]}
+    if progress.events:
+        connection.execute(insert(EVENTS), [{**row, **game} for row in progress.events])
+    if answers:
+        created = {"created_at": progress.table.updated_at}
+        connection.execute(insert(ANSWERS), [{**row, **game, **created} for row in answers])
+    return True
+
+
+@functools.cache
+def _update():
+    return (
+        update(GAMES)
+        .where(GAMES.c.id == bindparam("game_id"), GAMES.c.version == bindparam("read_version"))
+        .values({name: bindparam(name, type_=GAMES.c[name].type) for name in CHANGING})
+    )
+
+
+@functools.cache
+def _with_events():
+    """``WITH saved AS (UPDATE games ... RETURNING id), logged AS (INSERT INTO events
+    SELECT :game_id, ... FROM jsonb_to_recordset(:events) WHERE EXISTS (SELECT FROM
+    saved)), answered AS (the same for idempotent_answers) SELECT count(*) FROM saved``:
+    the rows are written only with the game, and 0 says its version moved on."""
+    saved = _update().returning(GAMES.c.id).cte("saved")
+    inserts = [
+        _if_saved(saved, EVENTS, "events").cte("logged"),
+        _if_saved(saved, ANSWERS, "answers").cte("answered"),
+    ]
+    return select(func.count()).select_from(saved).add_cte(*inserts)
+
+
+def _if_saved(saved, table, parameter: str):
+    """``INSERT INTO <table> SELECT :game_id, ... FROM jsonb_to_recordset(:parameter)
+    WHERE EXISTS (SELECT FROM saved)``."""
+    fields = [field for field in table.c if field.name != "game_id"]
+    rows = (
+        func.jsonb_to_recordset(bindparam(parameter, type_=JSONB))
+        .table_valued(*(column(field.name, field.type) for field in fields))
+        .render_derived(name=f"{parameter}_row", with_types=True)
+    )
+    game_id = bindparam("game_id", type_=table.c.game_id.type)
+    each_row = select(game_id, *(rows.c[field.name] for field in fields)).where(
+        select(saved.c.id).exists()
+    )
+    return insert(table).from_select(["game_id", *(f.name for f in fields)], each_row)
+
+
+def quarantine(connection: Connection, game_id: uuid.UUID, until: datetime) -> None:
+    """Put a game whose due action fails off until ``until``."""
+    connection.execute(update(GAMES).where(GAMES.c.id == game_id).values(next_action_at=until))
+
+
+def due(connection: Connection, now: datetime, limit: int) -> list[uuid.UUID]:
+    """Games with an action due by ``now``, the longest due first (picked without a
+    lock: each is then changed on its own, ``SCALING.md``'s rule 6)."""
+    query = (
+        select(GAMES.c.id)
+        .where(GAMES.c.next_action_at <= now, GAMES.c.status == "playing")
+        .order_by(GAMES.c.next_action_at)
+        .limit(limit)
+    )
+    return list(connection.scalars(query))

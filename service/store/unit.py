@@ -1,0 +1,96 @@
+"""The unit of work: one request's (or one sweep's) use of the database. It lends a
+pooled connection when first asked, in autocommit mode (each statement a round trip
+and a transaction of its own, no BEGIN, no ROLLBACK) unless a ``transaction`` is open.
+A change of a table is handed to it (``add``) and written by ``commit``, which then,
+once the transaction has committed and never before, publishes the hint that the
+game's log grew and counts the moves and scheduled actions in the metrics.
+
+    with Unit(engine) as unit:
+        table = games.load(unit.connection(), game_id)
+        unit.add(rules.apply_due(table, now))
+        unit.commit()
+"""
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy import Connection, Engine
+
+from .. import metrics
+from ..table.rules import Progress
+from . import changes, games
+
+
+@dataclass
+class _Staged:
+    progress: Progress
+    answers: list[dict[str, Any]] = field(default_factory=list)
+
+
+class Unit:
+    def __init__(self, engine: Engine):
+        self.engine = engine
+        self.dialect = engine.dialect.name
+        self._connection: Connection | None = None
+        self._in_transaction = False
+        self._staged: list[_Staged] = []
+
+    def __enter__(self) -> "Unit":
+        return self
+
+    def __exit__(self, *_exc) -> None:
+        self.close()
+
+    def connection(self) -> Connection:
+        if self._connection is None:
+            self._connection = self.engine.connect().execution_options(isolation_level="AUTOCOMMIT")
+        return self._connection
+
+    @contextmanager
+    def transaction(self) -> Iterator[None]:
+        """A transaction for the block (what ``commit`` writes in it commits with it);
+        rolled back if the block raises."""
+        self.close()
+        self._connection = self.engine.connect()
+        self._in_transaction = True
+        try:
+            yield
+        finally:
+            self.close()
+
+    def add(self, progress: Progress, answer: dict[str, Any] | None = None) -> None:
+        """Write ``progress`` at the commit, with an answer to remember (a row of
+        ``idempotent_answers`` but for its game) if any: never a move without its
+        answer, nor the reverse."""
+        self._staged.append(_Staged(progress, [answer] if answer else []))
+
+    def commit(self) -> None:
+        """Write what was added (``games.LostRace`` if a game moved on since it was
+        read), commit, then publish and count."""
+        staged, self._staged = self._staged, []
+        for change in staged:
+            if change.progress.changed:
+                games.save(self.connection(), change.progress, change.answers)
+        if self._in_transaction:
+            self.connection().commit()
+        for change in staged:
+            self._committed(change.progress)
+
+    def _committed(self, progress: Progress) -> None:
+        table = progress.table
+        if progress.events:
+            changes.publish(self.engine, table.id, table.last_seq)
+        for by in progress.moves:
+            metrics.move_committed(table.type, by)
+        for action in progress.actions:
+            metrics.scheduled_action(action.by, action.applied_in, action.due, action.at)
+
+    def close(self) -> None:
+        """Give the connection back (what is uncommitted rolls back)."""
+        self._staged = []
+        self._in_transaction = False
+        connection, self._connection = self._connection, None
+        if connection is not None:
+            connection.close()
