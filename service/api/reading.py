@@ -4,12 +4,14 @@ sorted. The order is fixed, never the order a dict happened to be built in, so a
 read back from JSONB (which reorders keys) is byte-identical to the first one: replays
 and idempotent retries match byte for byte."""
 
+import functools
 from typing import Any
 
 from flask.json.provider import DefaultJSONProvider
 
 FIRST = ("type", "status", "seat", "to_act", "deadline", "hand", "legal_moves")
 _RANK = {key: rank for rank, key in enumerate(FIRST)}
+_CONTAINERS = (dict, list, tuple)
 
 
 def rank(key: str) -> int:
@@ -17,13 +19,24 @@ def rank(key: str) -> int:
     return _RANK.get(key, len(FIRST))
 
 
+@functools.lru_cache(maxsize=4096)
+def _place(key: str) -> tuple[int, str]:
+    return rank(key), key
+
+
 def in_reading_order(value: Any) -> Any:
-    if isinstance(value, dict):
-        keys = sorted(value, key=lambda key: (rank(key), key))
-        return {key: in_reading_order(value[key]) for key in keys}
-    if isinstance(value, list | tuple):
-        return [in_reading_order(item) for item in value]
+    """The value with every object's keys in reading order; what holds no object (a
+    hand of cards, a number) is passed on as it is."""
+    kind = type(value)
+    if kind is dict:
+        return {key: _ordered(value[key]) for key in sorted(value, key=_place)}
+    if kind is list or kind is tuple:
+        return [_ordered(item) for item in value]
     return value
+
+
+def _ordered(value: Any) -> Any:
+    return in_reading_order(value) if type(value) in _CONTAINERS else value
 
 
 class ReadingOrderJSONProvider(DefaultJSONProvider):

@@ -10,6 +10,7 @@ saved in one statement too: the UPDATE of the row, if its version is still the o
 
 import functools
 import uuid
+from collections.abc import Callable
 from dataclasses import astuple, fields
 from datetime import UTC, datetime
 from typing import Any, cast
@@ -33,7 +34,15 @@ from sqlalchemy import (
 )
 from sqlalchemy.dialects.postgresql import JSONB
 
-from ..table.records import LoggedEvent, Seat, Table, Visibility
+from ..table.records import (
+    LoggedEvent,
+    Seat,
+    Table,
+    Visibility,
+    clock_from_json,
+    match_from_json,
+    rounds_from_json,
+)
 from ..table.rules import Progress
 from .db import LostRace
 from .models import EventRow, Game, IdempotentAnswer
@@ -96,11 +105,39 @@ def load_page(
 
 
 def _table(connection: Connection, game_id: uuid.UUID, values: dict[str, Any]) -> Table:
-    seats = values.pop("seat_rows") or []
-    if values.pop("seen_version") != values["version"]:
+    game = {
+        name: _FROM_JSON.get(name, _same)(value)
+        for name, value in zip(TABLE_COLUMNS, values["game_row"], strict=True)
+    }
+    seats = values["seat_rows"] or []
+    if values["seen_version"] != game["version"]:
         again = connection.execute(_query(connection.dialect.name, None), {"game_id": game_id})
-        seats = again.one()._asdict()["seat_rows"] or []
-    return Table(**values, seats=_seats(seats))
+        seats = again.one().seat_rows or []
+    return Table(**game, seats=_seats(seats))
+
+
+def _same(value: Any) -> Any:
+    return value
+
+
+def _moment(text: str | None) -> datetime | None:
+    return None if text is None else datetime.fromisoformat(text)
+
+
+# JSON columns, which SQLite keeps as text: read with json() to be JSON in the array
+_JSON_TEXT = {"options", "state", "match", "clock", "rounds"}
+# The game's row comes as one JSON array (a column each would cost the driver and
+# SQLAlchemy more than the rest of the read): what JSON does not hold as such, from text.
+_FROM_JSON: dict[str, Callable[[Any], Any]] = {
+    "id": uuid.UUID,
+    "seeded": bool,  # SQLite's are 0 and 1
+    "created_at": _moment,
+    "updated_at": _moment,
+    "next_action_at": _moment,
+    "match": match_from_json,
+    "clock": clock_from_json,
+    "rounds": rounds_from_json,
+}
 
 
 def _seats(rows: list[list[Any]]) -> tuple[Seat, ...]:
@@ -130,8 +167,14 @@ def _query(dialect: str, lock: str | None, paged: bool = False) -> Select:
     game_id = bindparam("game_id", type_=GAMES.c.id.type)
     seen = GAMES.alias("seen")
     seen_version = select(seen.c.version).where(seen.c.id == game_id).scalar_subquery()
+    game_row = [
+        func.json(GAMES.c[name])
+        if dialect != "postgresql" and name in _JSON_TEXT
+        else GAMES.c[name]
+        for name in TABLE_COLUMNS
+    ]
     columns = [
-        *(GAMES.c[name] for name in TABLE_COLUMNS),
+        _json_array(dialect, game_row).label("game_row"),
         seen_version.label("seen_version"),
         _seat_rows(dialect, SEATS.c.game_id == game_id).label("seat_rows"),
     ]
@@ -174,6 +217,12 @@ def _json_rows(dialect: str, fields):
     if dialect == "postgresql":
         return func.json_agg(func.json_build_array(*fields), type_=JSON)
     return func.json_group_array(func.json_array(*fields), type_=JSON)  # SQLite
+
+
+def _json_array(dialect: str, fields):
+    if dialect == "postgresql":
+        return func.json_build_array(*fields, type_=JSON)
+    return func.json_array(*fields, type_=JSON)  # SQLite
 
 
 def lobby(
