@@ -78,7 +78,10 @@ class OldMaid(PassingRules):
         "each round. In the family game with one queen removed, pairs must match colour, "
         "so the queen of spades is the Old Maid."
     )
-    card_order = staticmethod(sort_key)
+
+    @staticmethod
+    def card_order(card: str) -> int:
+        return sort_key(card)
 
     def resolve_options(self, given: dict[str, Any]) -> dict[str, Any]:
         preset = given.get("preset", "online")
