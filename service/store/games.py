@@ -65,12 +65,12 @@ CHANGING = (
     "rng_counter",
     "state",
     "match",
-    "rounds",
     "next_action_at",
     "clock",
     "last_seq",
     "updated_at",
 )
+ROUNDS = "rounds"
 
 
 # -- reading ---------------------------------------------------------------------------
@@ -286,12 +286,14 @@ def save(connection: Connection, progress: Progress, answers: list[dict[str, Any
     table, origin = progress.table, progress.origin
     if table.seats != origin.seats:
         _save_seats(connection, table.id, origin.seats, table.seats)
-    values = {name: getattr(table, name) for name in CHANGING}
+    # the finished rounds' results only when a round ended: they grow with the match
+    rounds = table.rounds is not origin.rounds
+    values = {name: getattr(table, name) for name in CHANGING + (ROUNDS,) * rounds}
     key = {"game_id": table.id, "read_version": origin.version}
     if connection.dialect.name == "postgresql":
-        written = _save_with_events(connection, key | values, progress, answers)
+        written = _save_with_events(connection, rounds, key | values, progress, answers)
     else:
-        written = _save_then_log(connection, key | values, progress, answers)
+        written = _save_then_log(connection, rounds, key | values, progress, answers)
     if not written:
         raise LostRace(f"game {table.id} changed since version {origin.version}")
 
@@ -313,16 +315,16 @@ def _seat_values(seat: Seat) -> dict[str, Any]:
     return dict(zip(SEAT_FIELDS, astuple(seat), strict=True))
 
 
-def _save_with_events(connection, values, progress: Progress, answers) -> bool:
+def _save_with_events(connection, rounds: bool, values, progress: Progress, answers) -> bool:
     # as JSON: the times as strings
     events = [{**row, "at": row["at"].isoformat()} for row in progress.events]
     stamped = [{**row, "created_at": progress.table.updated_at.isoformat()} for row in answers]
     rows = {"events": events, "answers": stamped}
-    return bool(connection.execute(_with_events(), values | rows).scalar_one())
+    return bool(connection.execute(_with_events(rounds), values | rows).scalar_one())
 
 
-def _save_then_log(connection, values, progress: Progress, answers) -> bool:
-    if connection.execute(_update(), values).rowcount != 1:
+def _save_then_log(connection, rounds: bool, values, progress: Progress, answers) -> bool:
+    if connection.execute(_update(rounds), values).rowcount != 1:
         return False
     game = {"game_id": values["game_id"]}
     if progress.events:
@@ -334,21 +336,22 @@ def _save_then_log(connection, values, progress: Progress, answers) -> bool:
 
 
 @functools.cache
-def _update():
+def _update(rounds: bool):
+    names = CHANGING + (ROUNDS,) * rounds
     return (
         update(GAMES)
         .where(GAMES.c.id == bindparam("game_id"), GAMES.c.version == bindparam("read_version"))
-        .values({name: bindparam(name, type_=GAMES.c[name].type) for name in CHANGING})
+        .values({name: bindparam(name, type_=GAMES.c[name].type) for name in names})
     )
 
 
 @functools.cache
-def _with_events():
+def _with_events(rounds: bool):
     """``WITH saved AS (UPDATE games ... RETURNING id), logged AS (INSERT INTO events
     SELECT :game_id, ... FROM jsonb_to_recordset(:events) WHERE EXISTS (SELECT FROM
     saved)), answered AS (the same for idempotent_answers) SELECT count(*) FROM saved``:
     the rows are written only with the game, and 0 says its version moved on."""
-    saved = _update().returning(GAMES.c.id).cte("saved")
+    saved = _update(rounds).returning(GAMES.c.id).cte("saved")
     inserts = [
         _if_saved(saved, EVENTS, "events").cte("logged"),
         _if_saved(saved, ANSWERS, "answers").cte("answered"),

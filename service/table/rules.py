@@ -342,7 +342,8 @@ def _schedule(change: _Change, state, at: datetime, restart=frozenset()) -> None
     seats = list(game.clock.seats)
     for seat, entry in enumerate(seats):
         if seat not in acting:
-            seats[seat] = replace(entry, due=None)
+            if entry.due is not None:
+                seats[seat] = replace(entry, due=None)
             change.timed_from.pop(seat, None)
         elif entry.due is None or seat in restart:
             seconds = _seconds_to_act(game, seat, entry)
