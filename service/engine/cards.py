@@ -8,9 +8,13 @@ JOKER = "JK"
 BLACK_SUITS = frozenset("CS")
 
 
+# Made once: every deal then holds the same 52 string objects as the tables below.
+_STANDARD_DECK = tuple(rank + suit for suit in SUITS for rank in RANKS)
+
+
 def standard_deck() -> list[str]:
     """The 52 cards, suit by suit, in a fixed order (the RNG shuffles it)."""
-    return [rank + suit for suit in SUITS for rank in RANKS]
+    return list(_STANDARD_DECK)
 
 
 def rank(card: str) -> str:

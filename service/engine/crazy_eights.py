@@ -257,10 +257,10 @@ class CrazyEights(Rules[CrazyEightsState]):
     def legal_moves(self, state: CrazyEightsState, seat: int) -> list[Move]:
         if seat != state.turn:
             return []
-        playable = self._fitting(state).intersection(state.hands[seat])
-        moves: list[Move] = [
-            play for card in sorted(playable, key=sort_key) for play in PLAYS[card]
-        ]
+        fitting = FITTING[state.suit][CARD_RANK[state.discard[-1]]]
+        moves: list[Move] = []
+        for card in sorted(fitting.intersection(state.hands[seat]), key=sort_key):
+            moves += PLAYS[card]
         if state.stock:
             moves.append(DRAW)
         elif not moves:
@@ -274,10 +274,8 @@ class CrazyEights(Rules[CrazyEightsState]):
         if seat != state.turn:
             return False
         if type(move) is Play:  # the type, as Play's generated __eq__ compares it
-            card = move.card
-            return (
-                card in self._fitting(state) and card in state.hands[seat] and move in PLAYS[card]
-            )
+            card, fitting = move.card, FITTING[state.suit][CARD_RANK[state.discard[-1]]]
+            return card in fitting and card in state.hands[seat] and move in PLAYS[card]
         if type(move) is Draw:
             return bool(state.stock)
         return move in self.legal_moves(state, seat)
@@ -369,10 +367,6 @@ class CrazyEights(Rules[CrazyEightsState]):
             sum(column) for column in zip(*(r.points for r in results), strict=True)
         ]
         return max(totals) >= target
-
-    def _fitting(self, state: CrazyEightsState) -> frozenset[str]:
-        """The cards that may be played on the discard pile now."""
-        return FITTING[state.suit][CARD_RANK[state.discard[-1]]]
 
     def _players_in(self, state: CrazyEightsState) -> int:
         return sum(map(bool, state.hands))  # those still holding cards
