@@ -4,6 +4,7 @@ from collections import Counter
 
 import pytest
 
+from .recorded import RECORDED, comparable, key
 from .table import Table
 
 CONFIGURATIONS = [
@@ -49,6 +50,8 @@ def test_same_seed_and_moves_give_identical_events(client, game_type, options, p
     again = play_and_log(client, 31337, positions, game_type, options, players)
     assert first == again
     assert len(first) > 20
+    recorded = RECORDED["replays"][key(game_type, options, players)]
+    assert comparable(first) == comparable(recorded), "not the log recorded before"
 
 
 def sensible(view, choice):

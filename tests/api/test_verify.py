@@ -11,6 +11,7 @@ import pytest
 from service import verify
 from service.table import clock
 
+from .recorded import RECORDED, comparable, key
 from .table import Table, bearer
 
 GAMES = [
@@ -84,6 +85,14 @@ def test_verify_agrees_with_the_service(client, moment, game_type, options, play
     summary, log = finished_match(client, moment, game_type, options, players)
     assert {e["by"] for e in log} >= {"player", "bot", "clock"}
     assert verify.verify(summary, log) == []
+    recorded = RECORDED["matches"][key(game_type, options, players)]
+    assert comparable(log) == comparable(recorded["log"]), "not the match recorded before"
+
+
+@pytest.mark.parametrize("match", sorted(RECORDED["matches"]))
+def test_verify_accepts_the_matches_recorded_before(match):
+    recorded = RECORDED["matches"][match]
+    assert verify.verify(recorded["summary"], recorded["log"]) == []
 
 
 def keep_most(hand: list[str], moves: list[dict], rng: random.Random) -> dict:
