@@ -11,10 +11,8 @@ stock empty, a full cycle of turns passes in which no card changes hands (RULES.
 Most books wins.
 """
 
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from functools import cache
 from typing import Any, ClassVar, cast
 
 from .base import DEAL_EVENTS, Event, Move, Option, Rank, RoundResult, Rules, deal_events, optional
@@ -76,12 +74,19 @@ def asks_for(players: int) -> list[list[Ask]]:
     ]
 
 
-@cache  # one entry per set of ranks a hand can hold: 8,191 at most (9 MB)
-def asks_by_seat(held: frozenset[str]) -> tuple[Move, ...]:
-    """The asks for the ranks ``held`` (in the order of RANKS) seat after seat:
-    ``len(held)`` asks of each seat, those of ``seat`` from the ``seat * len(held)``-th."""
-    places = [place for place, rank in enumerate(RANKS) if rank in held]
-    return tuple(asks[place] for asks in ASKS for place in places)
+class AsksBySeat(dict[frozenset[str], tuple[Move, ...]]):
+    """For each set of ranks held, the asks for them (in the order of RANKS) seat after
+    seat: ``len(held)`` asks of each seat, those of ``seat`` from the ``seat *
+    len(held)``-th. Made on first need, one entry per set of ranks a hand can hold;
+    a dict, so that finding them calls no Python function."""
+
+    def __missing__(self, held: frozenset[str]) -> tuple[Move, ...]:
+        places = [place for place, rank in enumerate(RANKS) if rank in held]
+        asks = self[held] = tuple(asks[place] for asks in ASKS for place in places)
+        return asks
+
+
+ASKS_BY_SEAT = AsksBySeat()
 
 
 # Each rank's four cards: whether a hand holds a rank, or all four, is then a set
@@ -214,7 +219,7 @@ class GoFish(Rules[GoFishState]):
             return []
         hand, players = state.hands[seat], len(state.hands)
         held = frozenset(map(CARD_RANK.__getitem__, hand))
-        asks, each = asks_by_seat(held), len(held)
+        asks, each = ASKS_BY_SEAT[held], len(held)
         # every other player's asks: those of the seats before hers, then after hers
         return [*asks[: seat * each], *asks[(seat + 1) * each : players * each]]
 
@@ -273,8 +278,8 @@ class GoFish(Rules[GoFishState]):
 
     def _lay_books(self, state: GoFishState, seat: int, events: list[Event]) -> None:
         """Lay down every book in ``seat``'s hand (at the deal)."""
-        counts = Counter(map(CARD_RANK.__getitem__, state.hands[seat]))
-        for complete in sorted((r for r, n in counts.items() if n == 4), key=RANKS.index):
+        ranks = [CARD_RANK[card] for card in state.hands[seat]]
+        for complete in [rank for rank in RANKS if ranks.count(rank) == 4]:
             self._lay_book(state, seat, complete, events)
 
     def _give(
