@@ -268,17 +268,20 @@ class CrazyEights(Rules[CrazyEightsState]):
         return moves
 
     def is_legal(self, state: CrazyEightsState, seat: int, move: Move) -> bool:
-        """A play of a card in hand that fits, or a draw while the stock lasts, checked
-        without listing every move; a pass (legal only when nothing else is) is looked
-        up among them."""
+        """A play of a card in hand that fits, a draw while the stock lasts, or a pass
+        when neither is left, checked without listing every move."""
         if seat != state.turn:
             return False
-        if type(move) is Play:  # the type, as Play's generated __eq__ compares it
-            card, fitting = move.card, FITTING[state.suit][CARD_RANK[state.discard[-1]]]
+        fitting = FITTING[state.suit][CARD_RANK[state.discard[-1]]]
+        # by type, not isinstance: the moves' generated __eq__ compare types so
+        if type(move) is Play:
+            card = move.card
             return card in fitting and card in state.hands[seat] and move in PLAYS[card]
         if type(move) is Draw:
             return bool(state.stock)
-        return move in self.legal_moves(state, seat)
+        if type(move) is Pass:
+            return move == PASS and not state.stock and fitting.isdisjoint(state.hands[seat])
+        return False
 
     def apply(self, state: CrazyEightsState, seat: int, move: Move, rng: Rng) -> list[Event]:
         if isinstance(move, Draw):
