@@ -1,6 +1,7 @@
 """The card-table service: ``create_app`` builds the WSGI application."""
 
-from flask import Flask, request
+from flask import Flask, Response, request
+from flask.typing import ResponseReturnValue
 from flask_compress import Compress
 from flask_cors import CORS
 from sqlalchemy.exc import DBAPIError
@@ -17,7 +18,7 @@ from .store.db import DeadlineExceeded, make_engine
 class App(Flask):
     json_provider_class = ReadingOrderJSONProvider
 
-    def dispatch_request(self):
+    def dispatch_request(self) -> ResponseReturnValue:
         """A request whose database work overran its deadline is answered 503. A read
         that found its pooled connection dead (PostgreSQL restarted, or dropped it) runs
         once more on a fresh one: connections are checked before use only when they sat
@@ -108,7 +109,7 @@ def _allow_origins(app: Flask) -> None:
         app.after_request(_vary_by_origin)
 
 
-def _vary_by_origin(response):
+def _vary_by_origin(response: Response) -> Response:
     response.vary.add("Origin")
     return response
 

@@ -42,7 +42,7 @@ import tempfile
 import threading
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from flask import Flask, Response, has_request_context, request
 from sqlalchemy import event
@@ -50,6 +50,8 @@ from sqlalchemy.engine import Engine
 
 if TYPE_CHECKING:
     from prometheus_client import CollectorRegistry
+    from sqlalchemy.engine.interfaces import DBAPIConnection
+    from sqlalchemy.pool import ConnectionPoolEntry, PoolProxiedConnection
 
 DIRECTORY = "PROMETHEUS_MULTIPROC_DIR"
 # Set beside it once the directory is ready, so that the processes started from here
@@ -291,14 +293,27 @@ def watch_pool(engine: Engine, size: int, max_overflow: int) -> None:
 
     # By connection record, so that a check-in without a check-out (a connection that
     # failed while being handed out) cannot make the count drift.
-    def checkout(_dbapi_connection, record, _proxy) -> None:
-        if not record.record_info.get(_OUT):
-            record.record_info[_OUT] = True
+    def checkout(
+        _dbapi_connection: DBAPIConnection,
+        record: ConnectionPoolEntry,
+        _proxy: PoolProxiedConnection,
+    ) -> None:
+        info = _record_info(record)
+        if not info.get(_OUT):
+            info[_OUT] = True
             checked_out.inc()
 
-    def checkin(_dbapi_connection, record) -> None:
-        if record.record_info.pop(_OUT, False):
+    def checkin(_dbapi_connection: DBAPIConnection | None, record: ConnectionPoolEntry) -> None:
+        if _record_info(record).pop(_OUT, False):
             checked_out.dec()
 
     event.listen(engine, "checkout", checkout)
     event.listen(engine, "checkin", checkin)
+
+
+def _record_info(record: ConnectionPoolEntry) -> dict[Any, Any]:
+    """The entry's own info, which outlives its connections: typed optional because a
+    detached proxied connection has none, but a pool's entry always has one."""
+    info = record.record_info
+    assert info is not None, "a pool's entry always has its record_info"
+    return info

@@ -19,9 +19,12 @@
 
 import json
 import time
+from collections.abc import Callable, Iterator
 from http import HTTPStatus
+from typing import TypeVar
 
 from gevent import Timeout
+from gevent.socket import socket
 from gunicorn.http.body import ChunkedReader
 from gunicorn.http.errors import (
     InvalidChunkSize,
@@ -30,6 +33,8 @@ from gunicorn.http.errors import (
     ParseException,
     UnsupportedTransferCoding,
 )
+from gunicorn.http.message import Request
+from gunicorn.http.unreader import Unreader
 from gunicorn.workers.base_async import AsyncWorker
 from gunicorn.workers.ggevent import GeventWorker
 
@@ -43,14 +48,20 @@ CLIENT_SECONDS = SETTINGS.client_seconds
 BODY_SECONDS = SETTINGS.body_seconds
 # gunicorn's own refusals whose status alone would not say what was wrong
 TITLES = {UnsupportedTransferCoding: "Transfer coding not supported"}
+# A socket's address as accept() and getsockname() give it: (host, port) for IPv4, (host,
+# port, flow, scope) for IPv6, a path (empty for a peer) for a UNIX socket.
+Address = tuple[str | int, ...] | str
+T = TypeVar("T")
 
 
 class Worker(GeventWorker):
-    def handle(self, listener, client, addr):
+    def handle(self, listener: socket, client: socket, addr: Address) -> None:
         client.settimeout(CLIENT_SECONDS)  # instead of GeventWorker's "block forever"
         AsyncWorker.handle(self, listener, client, addr)
 
-    def handle_request(self, listener_name, req, sock, addr):
+    def handle_request(
+        self, listener_name: Address, req: Request, sock: socket, addr: Address
+    ) -> None:
         """The app reads the body through ``_Body``; gunicorn then drains what is left
         of it through its own."""
         body = req.body
@@ -60,7 +71,7 @@ class Worker(GeventWorker):
         finally:
             req.body = body
 
-    def handle_error(self, req, client, addr, exc):
+    def handle_error(self, req: Request, client: socket, addr: Address, exc: BaseException) -> None:
         """gunicorn decides the status and logs; we write the answer."""
         page = _Page()
         super().handle_error(req, page, addr, exc)
@@ -94,16 +105,16 @@ class Worker(GeventWorker):
 class _Page:
     """Stands in for the client's socket while gunicorn writes its HTML error page."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.written = b""
 
     def sendall(self, data: bytes) -> None:
         self.written += data
 
-    def gettimeout(self):
+    def gettimeout(self) -> None:
         return None
 
-    def setblocking(self, _flag) -> None:
+    def setblocking(self, _flag: int) -> None:
         pass
 
     def status(self) -> int:
@@ -116,26 +127,26 @@ class _Body:
     failures turned into the client's problems (``_body_error``). Such a failure closes
     the connection after the answer: where the next request starts is unknown."""
 
-    def __init__(self, req, seconds: float):
+    def __init__(self, req: Request, seconds: float) -> None:
         self._req = req
         self._body = req.body
         self._deadline = time.monotonic() + seconds
         if isinstance(self._body.reader, ChunkedReader):  # nothing read from it yet
             self._body.reader = _Chunks(req, req.unreader)
 
-    def read(self, size=None) -> bytes:
+    def read(self, size: int | None = None) -> bytes:
         return self._guard(self._body.read, size)
 
-    def readline(self, size=None) -> bytes:
+    def readline(self, size: int | None = None) -> bytes:
         return self._guard(self._body.readline, size)
 
-    def readlines(self, size=None) -> list[bytes]:
+    def readlines(self, size: int | None = None) -> list[bytes]:
         return self._guard(self._body.readlines, size)
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[bytes]:
         return iter(self.readline, b"")
 
-    def _guard(self, read, size):
+    def _guard(self, read: Callable[[int | None], T], size: int | None) -> T:
         # a gevent timer, not the socket's: a trickle never leaves the socket silent
         timer = Timeout(max(self._deadline - time.monotonic(), 0))
         timer.start()
@@ -161,7 +172,9 @@ class _Chunks(ChunkedReader):
     """gunicorn's reader of a chunked body, which would wait for a chunk of any declared
     size: one larger than a whole body may be is refused at once."""
 
-    def parse_chunk_size(self, unreader, data=None):
+    def parse_chunk_size(
+        self, unreader: Unreader, data: bytes | None = None
+    ) -> tuple[int, bytes | None]:
         size, rest = super().parse_chunk_size(unreader, data)
         if size > Config.MAX_CONTENT_LENGTH:
             raise _ChunkTooLarge(size)

@@ -90,7 +90,7 @@ class _Refused(ValueError):
 def parse(environ: Mapping[str, str]) -> Settings:
     """The settings in ``environ``; the first refused value raises ``SettingError``."""
 
-    def read(name: str, parser: Callable[[str], T], default: T, empty_is_unset=True) -> T:
+    def read(name: str, parser: Callable[[str], T], default: T, empty_is_unset: bool = True) -> T:
         value = environ.get(name)
         if value is None or (empty_is_unset and not value.strip()):
             return default

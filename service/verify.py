@@ -16,11 +16,14 @@ import copy
 import json
 import sys
 import urllib.request
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import bots
 from .engine import GAMES, Rng, play, seed_commitment
-from .engine.base import Event, IllegalMove, RoundResult
+from .engine.base import Event, IllegalMove, RoundResult, Rules
+
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
 
 # Events the service adds around the rules' own: nothing to re-derive in them.
 SERVICE_EVENTS = {"timeout", "resume", "left", "game_over"}
@@ -80,7 +83,16 @@ def _mover(events: list[dict[str, Any]], position: int) -> dict[str, Any] | None
     return next((event for event in events[position:] if event["by"] is not None), None)
 
 
-def _replay_move(rules, state, rng, event, levels, memory, logged, problems) -> list[Event]:
+def _replay_move(
+    rules: Rules[Any],
+    state: "DataclassInstance",
+    rng: Rng,
+    event: dict[str, Any],
+    levels: list[str | None],
+    memory: dict[str, Any],
+    logged: list[dict[str, Any]],
+    problems: list[str],
+) -> list[Event]:
     """Apply the logged move: an automatic one as its bot makes it again (the service's
     bots decide from the view, the memory and the generator alone), a player's as the
     one legal move whose events are the logged ones."""

@@ -18,7 +18,9 @@ import signal
 import socket
 import threading
 import time
-from datetime import timedelta
+import uuid
+from collections.abc import Callable
+from datetime import datetime, timedelta
 
 from sqlalchemy import Engine, delete
 from sqlalchemy.dialects import postgresql, sqlite
@@ -32,6 +34,7 @@ from .store.games import SKIP
 from .store.models import WorkerHeartbeat
 from .store.unit import Unit
 from .table import clock, rules
+from .table.records import Table
 
 log = logging.getLogger("service.worker")
 BATCH = 20
@@ -43,7 +46,7 @@ LOCK_SECONDS = 0.2  # a request's transaction holds a game's row lock for millis
 NAME = f"{socket.gethostname()}:{os.getpid()}"
 
 
-def sweep(engine: Engine, stop=lambda: False) -> int:
+def sweep(engine: Engine, stop: Callable[[], bool] = lambda: False) -> int:
     """Apply what is due in up to BATCH games, one at a time; returns how many.
     Candidates are picked without a lock, then each is changed on its own if still due,
     passing over any that a request or another worker holds."""
@@ -71,7 +74,7 @@ def sweep(engine: Engine, stop=lambda: False) -> int:
     return handled
 
 
-def _advance(unit: Unit, game_id) -> bool:
+def _advance(unit: Unit, game_id: uuid.UUID) -> bool:
     """Apply what is due in one game; False if it is gone, no longer due, or another
     worker or a request holds it."""
     try:
@@ -83,7 +86,7 @@ def _advance(unit: Unit, game_id) -> bool:
     return changed is not None and changed.progress.changed
 
 
-def _apply_due(table, now) -> rules.Progress:
+def _apply_due(table: Table, now: datetime) -> rules.Progress:
     return rules.apply_due(table, now, applied_in="worker")
 
 

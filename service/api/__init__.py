@@ -1,9 +1,10 @@
 """The HTTP layer: flask-smorest blueprints under /v1 and their schemas."""
 
 import logging
+from typing import Any
 
 from apispec.utils import deepupdate
-from flask import Flask
+from flask import Flask, Response
 from flask_smorest import Api as SmorestApi
 from werkzeug.exceptions import HTTPException
 
@@ -39,7 +40,7 @@ class Api(SmorestApi):
         },
     }
 
-    def _init_spec(self, **options):
+    def _init_spec(self, **options: Any) -> None:
         """The common refusals on every operation (``problems.CommonRefusals``), and the
         document's own settings."""
         refusals = problems.CommonRefusals(self._uses_database)
@@ -47,7 +48,7 @@ class Api(SmorestApi):
         super()._init_spec(**options)
         self.spec.options = deepupdate(self.spec.options, self.SPEC_SETTINGS)
 
-    def _register_pagination_header(self):
+    def _register_pagination_header(self) -> None:
         """Not flask-smorest's pagination (the lobby pages with a cursor of its own): no
         unused PaginationMetadata schema in the document."""
 
@@ -55,7 +56,7 @@ class Api(SmorestApi):
         blueprint = self._app.blueprints.get(endpoint.partition(".")[0])
         return getattr(blueprint, "uses_database", True)
 
-    def _register_responses(self):
+    def _register_responses(self) -> None:
         """flask-smorest's stock error responses, documented as problem documents."""
         self.DEFAULT_RESPONSE_CONTENT_TYPE = problems.PROBLEM_MEDIA_TYPE
         try:
@@ -63,10 +64,10 @@ class Api(SmorestApi):
         finally:
             del self.DEFAULT_RESPONSE_CONTENT_TYPE
 
-    def handle_http_exception(self, error: HTTPException):
+    def handle_http_exception(self, error: HTTPException) -> Response:
         return problems.from_http_exception(error)
 
-    def _register_error_handlers(self):
+    def _register_error_handlers(self) -> None:
         super()._register_error_handlers()
         self._app.register_error_handler(ServiceError, problems.from_service_error)
         self._app.register_error_handler(EngineError, problems.from_engine_error)
@@ -79,11 +80,11 @@ class Api(SmorestApi):
                 self._app.register_error_handler(away, _database_away)
 
 
-def _lost_race(_error):
+def _lost_race(_error: Exception) -> Response:
     return problems.from_service_error(Conflict("another request changed this game; retry"))
 
 
-def _database_away(error):
+def _database_away(error: Exception) -> Response:
     log.warning("database unavailable: %s", error)
     return problems.from_service_error(
         DatabaseUnavailable(

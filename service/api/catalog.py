@@ -1,6 +1,7 @@
 """The catalogue of game types."""
 
 from dataclasses import asdict
+from typing import Any
 
 from flask.views import MethodView
 
@@ -22,7 +23,7 @@ class Catalog(MethodView):
     )
     @blp.alt_response(304, description=caching.NOT_MODIFIED)
     @blp.doc(operationId="get_catalog")
-    def get(self):
+    def get(self) -> dict[str, Any]:
         """Every game type: players, options with defaults and allowed values, deck, rules"""
         return {
             "games": [

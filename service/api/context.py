@@ -37,7 +37,7 @@ def start_deadline() -> None:
     g.stop_deadline = start_database_deadline(seconds)
 
 
-def close_unit(_error=None) -> None:
+def close_unit(_error: BaseException | None = None) -> None:
     """At the end of the request: give the connection back, then stop the deadline."""
     try:
         release_unit()

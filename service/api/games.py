@@ -1,11 +1,13 @@
 """Tables: create, list, join, deal, summary, view, moves, events and their stream."""
 
 import uuid
+from typing import Any
 
 import marshmallow as ma
 from flask import Response, current_app, request, url_for
 from flask.views import MethodView
 
+from ..engine import Move
 from ..store import reads, tables
 from ..table import access, render
 from . import caching, preconditions, schemas, sse
@@ -101,7 +103,7 @@ class Games(MethodView):
     @blp.arguments(schemas.LobbyQuerySchema, location="query", unknown=ma.RAISE)
     @blp.response(200, schemas.LobbySchema)
     @blp.doc(operationId="list_games")
-    def get(self, query):
+    def get(self, query: dict[str, Any]) -> dict[str, Any]:
         """The lobby: public tables, newest first, a page at a time"""
         page, next_cursor = reads.lobby(
             unit(),
@@ -117,7 +119,7 @@ class Games(MethodView):
     @refusal(blp, 422, "Invalid body or options; a seed on a public table")
     @refusal(blp, 429, "Too many tables created from this client; see Retry-After")
     @blp.doc(operationId="create_game")
-    def post(self, body):
+    def post(self, body: dict[str, Any]) -> tuple[dict[str, Any], dict[str, str]]:
         """Create a table; the answer carries the host token (and a private table's code)"""
         created = tables.create(unit(), body, client())
         answer = {
@@ -134,7 +136,7 @@ class GameSummary(MethodView):
     @blp.alt_response(304, description=caching.NOT_MODIFIED)
     @refusal(blp, 404, "No such game")
     @blp.doc(operationId="get_game")
-    def get(self, game_id: uuid.UUID):
+    def get(self, game_id: uuid.UUID) -> Response | tuple[dict[str, Any], dict[str, str]]:
         """The public summary of a table"""
         game = tables.load(unit(), game_id)
         if request.if_none_match.contains_weak(str(game.version)):
@@ -158,7 +160,9 @@ class Players(MethodView):
     @refusal(blp, 429, "Too many joins or wrong codes from this client; see Retry-After")
     @blp.doc(security=MAYBE_AUTH)
     @blp.doc(operationId="join_game")
-    def post(self, body, game_id: uuid.UUID):
+    def post(
+        self, body: dict[str, Any], game_id: uuid.UUID
+    ) -> tuple[dict[str, Any], dict[str, str]]:
         """Take a seat (the answer carries its token); with the host token, `bot` adds a
         computer player"""
         answer = tables.join(unit(), game_id, body, bearer_token(), client())
@@ -173,7 +177,7 @@ class JoinByCode(MethodView):
     @refusal(blp, 409, "Table full, or the game has started")
     @refusal(blp, 429, "Too many joins or wrong codes from this client; see Retry-After")
     @blp.doc(operationId="join_by_code")
-    def post(self, body):
+    def post(self, body: dict[str, Any]) -> tuple[dict[str, Any], dict[str, str]]:
         """Take a seat at a private table by its code"""
         answer = tables.join_by_code(unit(), body["code"], body["name"], client())
         return answer, {"Location": url_for("games.View", game_id=answer["game_id"])}
@@ -188,7 +192,7 @@ class Deal(MethodView):
     @refusal(blp, 409, "Wrong phase, or too few players")
     @blp.doc(security=SEAT_AUTH)
     @blp.doc(operationId="deal")
-    def post(self, body, game_id: uuid.UUID):
+    def post(self, body: dict[str, Any], game_id: uuid.UUID) -> dict[str, Any]:
         """Shuffle and deal: the first round by the host, the next by the host or a player"""
         game = tables.deal(unit(), game_id, bearer_token(), body.get("fill_with_bots"))
         return render.summary(game)
@@ -202,7 +206,7 @@ class Leave(MethodView):
     @refusal(blp, 409, "The match is over")
     @blp.doc(security=SEAT_AUTH)
     @blp.doc(operationId="leave")
-    def post(self, game_id: uuid.UUID):
+    def post(self, game_id: uuid.UUID) -> dict[str, Any]:
         """Leave the table: a waiting seat is freed, a running one goes to a bot"""
         return render.summary(tables.leave(unit(), game_id, bearer_token()))
 
@@ -215,7 +219,7 @@ class End(MethodView):
     @refusal(blp, 409, "Already finished")
     @blp.doc(security=SEAT_AUTH)
     @blp.doc(operationId="end_match")
-    def post(self, game_id: uuid.UUID):
+    def post(self, game_id: uuid.UUID) -> dict[str, Any]:
         """End the match (host token): the game is finished and its log revealed"""
         return render.summary(tables.end(unit(), game_id, bearer_token()))
 
@@ -228,7 +232,7 @@ class View(MethodView):
     @refusal(blp, 404, "No such game")
     @blp.doc(security=MAYBE_AUTH)
     @blp.doc(operationId="get_view")
-    def get(self, game_id: uuid.UUID):
+    def get(self, game_id: uuid.UUID) -> dict[str, Any]:
         """What the token's seat may know, with its legal moves; no token: a spectator"""
         game = tables.load(unit(), game_id)
         return render.view(game, access.identify(game, bearer_token()).seat)
@@ -257,7 +261,9 @@ class Moves(MethodView):
     @refusal(blp, 422, "Not one of your legal_moves, or malformed")
     @blp.doc(security=SEAT_AUTH)
     @blp.doc(operationId="play_move")
-    def post(self, headers, body, game_id: uuid.UUID):
+    def post(
+        self, headers: dict[str, str], body: Move, game_id: uuid.UUID
+    ) -> tuple[dict[str, Any], dict[str, str]]:
         """Play one of your legal_moves"""
         answered = tables.move(
             unit(), game_id, bearer_token(), body, preconditions.of_headers(headers)
@@ -278,7 +284,7 @@ class Events(MethodView):
     @refusal(blp, 404, "No such game")
     @blp.doc(security=MAYBE_AUTH)
     @blp.doc(operationId="list_events")
-    def get(self, query, game_id: uuid.UUID):
+    def get(self, query: dict[str, Any], game_id: uuid.UUID) -> dict[str, Any]:
         """The event log after `after`, as the token's seat may see it; `wait` long-polls"""
         return reads.wait_for_events(
             unit(),
@@ -301,7 +307,7 @@ class Stream(MethodView):
     @refusal(blp, 404, "No such game")
     @blp.doc(security=MAYBE_AUTH)
     @blp.doc(operationId="stream_events")
-    def get(self, query, headers, game_id: uuid.UUID):
+    def get(self, query: dict[str, Any], headers: dict[str, int], game_id: uuid.UUID) -> Response:
         """The event log as Server-Sent Events, as the token's seat may see it, live"""
         config = current_app.config
         stream = reads.EventStream(

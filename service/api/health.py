@@ -1,6 +1,7 @@
 """Liveness and readiness."""
 
 from datetime import timedelta
+from typing import Any
 
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
@@ -35,7 +36,7 @@ LISTENER_AWAY_SECONDS = 10
 class Health(MethodView):
     @blp.response(200, schemas.HealthSchema)
     @blp.doc(operationId="health")
-    def get(self):
+    def get(self) -> dict[str, Any]:
         """200 while the process serves"""
         return {"status": "ok", "waiters": hub().waiting}
 
@@ -51,7 +52,7 @@ class Ready(MethodView):
         retry_after_always=False,
     )
     @blp.doc(operationId="ready")
-    def get(self):
+    def get(self) -> dict[str, str]:
         """200 when the database answers, its schema is at the newest migration, the
         process's listener (once started) listens, and a worker has reported within
         WORKER_HEARTBEAT_SECONDS"""

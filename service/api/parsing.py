@@ -7,14 +7,23 @@ Python's decoder raises ``RecursionError`` on arrays nested a thousand deep and
 
 import functools
 import json
+from collections.abc import Callable
+from typing import Any
 
 import flask_smorest
 import marshmallow as ma
-from flask import Response, current_app, request
+from flask import Request, Response, current_app, request
+from flask.typing import HeadersValue
 from flask_smorest.utils import unpack_tuple_response
 from webargs.flaskparser import FlaskParser, abort
+from werkzeug.sansio.response import Response as BaseResponse
 
 from ..errors import UnsupportedMediaType
+
+# A view as flask-smorest's decorators take and give it: its arguments (path, then what
+# ``arguments`` parsed from the request) and its answer, a body or a (body, headers) pair.
+View = Callable[..., Any]
+Decorator = Callable[[View], View]
 
 
 def read_body() -> None:
@@ -35,7 +44,7 @@ def read_body() -> None:
 
 
 class Parser(FlaskParser):
-    def load_querystring(self, req, schema):
+    def load_querystring(self, req: Request, schema: ma.Schema) -> Any:
         """A parameter given twice is refused (webargs would take the first silently):
         which of them was meant is anyone's guess."""
         repeated = {
@@ -47,7 +56,7 @@ class Parser(FlaskParser):
             raise ma.ValidationError(repeated)
         return super().load_querystring(req, schema)
 
-    def _raw_load_json(self, req):
+    def _raw_load_json(self, req: Request) -> Any:
         try:
             return super()._raw_load_json(req)
         except json.JSONDecodeError:
@@ -66,16 +75,23 @@ class Blueprint(flask_smorest.Blueprint):
 
     ARGUMENTS_PARSER = Parser()
 
-    def __init__(self, *args, uses_database: bool = True, **kwargs):
+    def __init__(self, *args: Any, uses_database: bool = True, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.uses_database = uses_database
 
-    def arguments(self, schema, *args, **kwargs):
+    def arguments(
+        self, schema: type[ma.Schema] | ma.Schema, *args: Any, **kwargs: Any
+    ) -> Decorator:
         """A schema class becomes an instance once, here: webargs would make one per
         request (marshmallow's ``Schema.__init__``: a tenth of a move's time)."""
         return super().arguments(schema() if isinstance(schema, type) else schema, *args, **kwargs)
 
-    def response(self, status_code, schema=None, **kwargs):
+    def response(
+        self,
+        status_code: int,
+        schema: type[ma.Schema] | dict[str, Any] | None = None,
+        **kwargs: Any,
+    ) -> Decorator:
         """Document the answer with ``schema``; send it as the handler built it.
 
         Every answer is built in exactly its documented shape (a game's by
@@ -87,9 +103,11 @@ class Blueprint(flask_smorest.Blueprint):
             return document
         dump = schema().dump
 
-        def decorator(func):
+        def decorator(func: View) -> View:
             @functools.wraps(func)
-            def as_built(*args, **kwargs):
+            def as_built(
+                *args: Any, **kwargs: Any
+            ) -> tuple[BaseResponse, int | None, HeadersValue | None]:
                 answer, status, headers = unpack_tuple_response(func(*args, **kwargs))
                 if isinstance(answer, Response):
                     return answer, status, headers
@@ -104,13 +122,13 @@ class Blueprint(flask_smorest.Blueprint):
         return decorator
 
 
-def _check_shape(dump, answer, endpoint) -> None:
+def _check_shape(dump: Callable[[Any], Any], answer: Any, endpoint: str | None) -> None:
     difference = _first_difference(answer, dump(answer))
     if difference is not None:
         raise AssertionError(f"{endpoint}: the answer as built is not its dump: {difference}")
 
 
-def _first_difference(built, dumped, path="answer") -> str | None:
+def _first_difference(built: Any, dumped: Any, path: str = "answer") -> str | None:
     if isinstance(built, dict) and isinstance(dumped, dict):
         for key in built.keys() | dumped.keys():
             if key not in dumped or key not in built:

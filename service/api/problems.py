@@ -2,16 +2,18 @@
 
 import json
 import logging
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import marshmallow as ma
-from apispec import BasePlugin
+from apispec import APISpec, BasePlugin
 from flask import Response, has_request_context, request
 from werkzeug.exceptions import HTTPException
 
 from ..engine import EngineError, IllegalMove, InvalidOptions, NotYourTurn
 from ..errors import ServiceError
 from . import observe
+from .parsing import Blueprint, Decorator
 from .reading import in_reading_order
 
 log = logging.getLogger(__name__)
@@ -85,7 +87,9 @@ def _headers(status: int, retry_after_required: bool) -> dict | None:
     return None
 
 
-def refusal(blp, status: int, description: str, *, retry_after_always: bool = True):
+def refusal(
+    blp: Blueprint, status: int, description: str, *, retry_after_always: bool = True
+) -> Decorator:
     """Document an error answer of a view: a problem document with this status (a 429 or
     a 503 with its Retry-After header; ``retry_after_always=False``: not every one)."""
     return blp.alt_response(
@@ -125,10 +129,10 @@ class CommonRefusals(BasePlugin):
     422 (arguments that do not validate) is flask-smorest's own, on every operation that
     takes arguments; 429 is a view's own (only some are rate-limited)."""
 
-    def __init__(self, uses_database):
+    def __init__(self, uses_database: Callable[[str], bool]) -> None:
         self.uses_database = uses_database
 
-    def init_spec(self, spec):
+    def init_spec(self, spec: APISpec) -> None:
         super().init_spec(spec)
         for name, (status, description) in COMMON_REFUSALS.items():
             response = {
@@ -140,7 +144,12 @@ class CommonRefusals(BasePlugin):
                 response["headers"] = headers
             spec.components.response(name, response, lazy=True)
 
-    def operation_helper(self, path=None, operations=None, **kwargs):
+    def operation_helper(
+        self,
+        path: str | None = None,
+        operations: dict[str, Any] | None = None,
+        **kwargs: Any,
+    ) -> None:
         rule = kwargs.get("rule")
         database = rule is None or self.uses_database(rule.endpoint)
         for operation in (operations or {}).values():
@@ -159,7 +168,7 @@ class CommonRefusals(BasePlugin):
                     responses[status] = name
 
 
-def problem(status: int, code: str, title: str, detail: str | None, **extra) -> Response:
+def problem(status: int, code: str, title: str, detail: str | None, **extra: Any) -> Response:
     body = {
         "type": PROBLEM_TYPE.format(code),
         "title": title,
@@ -244,7 +253,7 @@ def _flatten_locations(messages: dict) -> dict:
     return dict(_dotted(messages))
 
 
-def _dotted(messages, prefix=""):
+def _dotted(messages: dict[str, Any], prefix: str = "") -> Iterator[tuple[str, Any]]:
     for name, value in messages.items():
         # a nested object's own error (not an object, say) is the object's
         path = prefix[:-1] if name == "_schema" and prefix else f"{prefix}{name}"

@@ -3,7 +3,8 @@ games' own moves, views, events and options come from the engine's declarations
 (``shapes``)."""
 
 import re
-from typing import Any, ClassVar, cast, get_args, get_type_hints
+from collections.abc import Callable, Mapping
+from typing import Any, ClassVar, TypeVar, cast, get_args, get_type_hints
 
 import marshmallow as ma
 from marshmallow import fields, validate
@@ -38,12 +39,15 @@ class StrictSchema(ma.Schema):
         unknown = ma.RAISE
 
 
-def Required(field_class, *args, **kwargs):  # noqa: N802
+FieldT = TypeVar("FieldT", bound=fields.Field)
+
+
+def Required(field_class: Callable[..., FieldT], *args: Any, **kwargs: Any) -> FieldT:  # noqa: N802
     """A response field that is always present."""
     return field_class(*args, required=True, **kwargs)
 
 
-def DateTime(**kwargs) -> fields.String:  # noqa: N802
+def DateTime(**kwargs: Any) -> fields.String:  # noqa: N802
     """A moment as the service writes it: ISO 8601 text, with its UTC offset."""
     return fields.String(metadata={"format": "date-time", **kwargs.pop("metadata", {})}, **kwargs)
 
@@ -54,7 +58,9 @@ class Seed(fields.Field):
 
     default_error_messages = {"invalid": "a decimal string of at most 78 digits, or an integer"}
 
-    def _deserialize(self, value, attr, data, **kwargs):
+    def _deserialize(
+        self, value: Any, attr: str | None, data: Mapping[str, Any] | None, **kwargs: Any
+    ) -> int:
         if isinstance(value, str) and value.isascii() and value.isdigit() and len(value) <= 78:
             value = int(value)
         if isinstance(value, float) and value.is_integer():  # 318.0 is JSON's integer 318
@@ -67,7 +73,9 @@ class Seed(fields.Field):
 class JsonNumber(fields.Float):
     """A JSON number: refuses `"1"` and `true`, which a plain Float would take."""
 
-    def _deserialize(self, value, attr, data, **kwargs):
+    def _deserialize(
+        self, value: Any, attr: str | None, data: Mapping[str, Any] | None, **kwargs: Any
+    ) -> float:
         if isinstance(value, bool) or not isinstance(value, int | float):
             raise self.make_error("invalid")
         return super()._deserialize(value, attr, data, **kwargs)
@@ -81,7 +89,7 @@ class NameCharacters(validate.Regexp):
 
     regex: re.Pattern[str]
 
-    def __init__(self):
+    def __init__(self) -> None:
         super().__init__(
             "^[^\x00-\x1f\x7f-\x9f\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]+$",
             error="no control, bidi-override, zero-width or surrogate characters",
@@ -95,12 +103,12 @@ class NameCharacters(validate.Regexp):
         return value
 
 
-def Name(**kwargs):  # noqa: N802
+def Name(**kwargs: Any) -> fields.String:  # noqa: N802
     """A player's name: 1-40 characters, none of them invisible or controlling."""
     return fields.String(validate=[validate.Length(1, 40), NameCharacters()], **kwargs)
 
 
-def Code(**kwargs):  # noqa: N802
+def Code(**kwargs: Any) -> fields.String:  # noqa: N802
     """A join code as typed: letters and digits, any case."""
     return fields.String(validate=validate.Regexp(r"^[A-Za-z0-9]{1,16}$"), **kwargs)
 
@@ -146,7 +154,7 @@ class CreateGameFields(StrictSchema):
     )
 
     @ma.validates_schema(skip_on_field_errors=True)
-    def seed_only_private(self, data, **_):
+    def seed_only_private(self, data: dict[str, Any], **_: Any) -> None:
         # a chosen seed is reproducible by design: a player who guesses it from her own
         # hand (small seeds fall in seconds) knows every hand and the stock
         if data.get("seed") is not None and data["visibility"] != Visibility.PRIVATE:
@@ -361,7 +369,7 @@ class JoinSchema(StrictSchema):
     bot = Enum("BotLevel", LEVELS)
 
     @ma.validates_schema
-    def name_or_bot(self, data, **_):
+    def name_or_bot(self, data: dict[str, Any], **_: Any) -> None:
         if ("name" in data) == ("bot" in data):
             raise ma.ValidationError("give either a name or a bot level", "name")
 
@@ -397,11 +405,13 @@ class CodeJoinedSchema(JoinedSchema):
 def move_schema(kind: type[engine.Move]) -> type[ma.Schema]:
     """One move kind's schema: it loads into the engine's dataclass (the one way in)."""
 
-    def to_move(self, data, **_):
+    def to_move(self: ma.Schema, data: dict[str, Any], **_: Any) -> engine.Move:
         del data["type"]
         return kind(**data)
 
-    declared = {
+    # the fields, and the post_load hook: from_dict makes every entry an attribute of the
+    # class, though it is typed as taking fields only
+    declared: dict[str, Any] = {
         "type": Required(fields.String, validate=validate.Equal(kind.kind)),
         **fields_of(kind),
         "to_move": ma.post_load(to_move),

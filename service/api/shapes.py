@@ -10,12 +10,14 @@ import dataclasses
 import functools
 import types
 import typing
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, ClassVar, Literal, cast, get_args, get_origin, get_type_hints
 
 import marshmallow as ma
+from apispec import APISpec
 from apispec.ext.marshmallow import MarshmallowPlugin, OpenAPIConverter
 from marshmallow import fields, validate
+from marshmallow.types import StrSequenceOrSet, UnknownOption
 
 from ..engine.base import Rank, Suit
 from .reading import rank
@@ -27,7 +29,9 @@ NAMED_LITERALS: dict[Any, str] = {Suit: "Suit", Rank: "Rank"}
 class StrictBoolean(fields.Boolean):
     """A JSON boolean: refuses `"true"`, `1` and the other spellings marshmallow takes."""
 
-    def _deserialize(self, value, attr, data, **kwargs):
+    def _deserialize(
+        self, value: Any, attr: str | None, data: Mapping[str, Any] | None, **kwargs: Any
+    ) -> bool:
         if not isinstance(value, bool):
             raise self.make_error("invalid")
         return value
@@ -37,7 +41,7 @@ class JsonInteger(fields.Integer):
     """A JSON integer as JSON Schema has it: `4` and `4.0` (the same number), never `4.5`,
     `"4"` or `true`."""
 
-    def _validated(self, value):
+    def _validated(self, value: Any) -> int:
         if isinstance(value, float) and value.is_integer():
             value = int(value)
         if isinstance(value, bool) or not isinstance(value, int):
@@ -45,18 +49,18 @@ class JsonInteger(fields.Integer):
         return super()._validated(value)
 
 
-def Int(**kwargs) -> fields.Integer:  # noqa: N802 - reads like a field class
+def Int(**kwargs: Any) -> fields.Integer:  # noqa: N802 - reads like a field class
     """A JSON integer that refuses `"4"`, `4.5` and `true` alike."""
     return JsonInteger(**kwargs)
 
 
-def Enum(name: str, values, **kwargs) -> fields.String:  # noqa: N802
+def Enum(name: str, values: Iterable[str], **kwargs: Any) -> fields.String:  # noqa: N802
     """A string from a named enum (a component of its own in the OpenAPI document)."""
     metadata = {**kwargs.pop("metadata", {}), "enum_name": name}
     return fields.String(validate=validate.OneOf(list(values)), metadata=metadata, **kwargs)
 
 
-def field_for(hint: Any, **kwargs) -> fields.Field:
+def field_for(hint: Any, **kwargs: Any) -> fields.Field:
     """The marshmallow field of a type hint of an engine dataclass."""
     if hint in NAMED_LITERALS:
         return Enum(NAMED_LITERALS[hint], get_args(hint), **kwargs)
@@ -129,7 +133,14 @@ class OneOfSchema(ma.Schema):
 
     choices: ClassVar[dict[str, type[ma.Schema]]] = {}
 
-    def load(self, data, *, many=None, partial=None, unknown=None):
+    def load(
+        self,
+        data: Mapping[str, Any] | Sequence[Mapping[str, Any]],
+        *,
+        many: bool | None = None,
+        partial: bool | StrSequenceOrSet | None = None,
+        unknown: UnknownOption | None = None,
+    ) -> Any:
         if not isinstance(data, dict):
             raise ma.ValidationError({"_schema": ["must be an object"]})
         choice = self._choice(data.get("type"))
@@ -138,7 +149,7 @@ class OneOfSchema(ma.Schema):
             raise ma.ValidationError({"type": [f"must be one of: {known}"]})
         return choice.load(data, partial=partial, unknown=unknown)
 
-    def dump(self, obj, *, many=None):
+    def dump(self, obj: Any, *, many: bool | None = None) -> Any:
         if many:
             return [self.dump(item) for item in obj]
         return cast(ma.Schema, self._choice(obj["type"])).dump(obj)  # a known type
@@ -162,13 +173,13 @@ def one_of(name: str, choices: dict[str, type[ma.Schema]]) -> type[OneOfSchema]:
 class Converter(OpenAPIConverter):
     """apispec's converter, plus ``OneOfSchema`` and named enums."""
 
-    def init_attribute_functions(self):
+    def init_attribute_functions(self) -> None:
         super().init_attribute_functions()
         self.add_attribute_function(named_enum)
         self.add_attribute_function(nullable_enum)
         self.add_attribute_function(constant)
 
-    def schema2jsonschema(self, schema):
+    def schema2jsonschema(self, schema: ma.Schema) -> dict[str, Any]:
         if not isinstance(schema, OneOfSchema):
             json_schema = super().schema2jsonschema(schema)
             if "properties" in json_schema:  # as the answers have them (a stable sort)
@@ -185,7 +196,7 @@ class Converter(OpenAPIConverter):
         }
 
 
-def named_enum(self, field: fields.Field, ret: dict, **_) -> dict:
+def named_enum(self: Converter, field: fields.Field, ret: dict, **_: Any) -> dict:
     """A field of a named enum refers to its component instead of repeating the values."""
     name = field.metadata.get("enum_name")
     if name is None:
@@ -196,7 +207,7 @@ def named_enum(self, field: fields.Field, ret: dict, **_) -> dict:
     return {"anyOf": [ref, {"type": "null"}]} if field.allow_none else ref
 
 
-def constant(self, field: fields.Field, ret: dict, **_) -> dict:
+def constant(self: Converter, field: fields.Field, ret: dict, **_: Any) -> dict:
     """A field that must equal one value (each move's, view's and event's ``type``) as
     ``const``: a literal type in generated clients, which narrow on it."""
     equal = [check for check in field.validators if isinstance(check, validate.Equal)]
@@ -206,7 +217,7 @@ def constant(self, field: fields.Field, ret: dict, **_) -> dict:
     return {"const": equal[0].comparable}
 
 
-def nullable_enum(self, field: fields.Field, ret: dict, **_) -> dict:
+def nullable_enum(self: Converter, field: fields.Field, ret: dict, **_: Any) -> dict:
     """An enum that may be null, as ``anyOf`` [the enum, null]: one enum class in a
     generated client, where ``type: [integer, null]`` with a null in the enum makes
     several."""
@@ -221,14 +232,20 @@ class Plugin(MarshmallowPlugin):
     Converter = Converter
 
     # MarshmallowPlugin's own signature, which differs from apispec's BasePlugin
-    def schema_helper(self, name, _, schema=None, **kwargs):  # type: ignore[override]
+    def schema_helper(  # type: ignore[override]
+        self,
+        name: str,
+        _: dict[str, Any] | None,
+        schema: type[ma.Schema] | ma.Schema | None = None,
+        **kwargs: Any,
+    ) -> dict[str, Any] | None:
         """Every component titled with its name: Swagger UI, ReDoc and the generators
         then show ``TakeMove``, not ``object``, for each member of a ``oneOf``."""
         json_schema = super().schema_helper(name, _, schema, **kwargs)
         return None if json_schema is None else {"title": name, **json_schema}
 
 
-def register_enums(spec, enums: dict[str, list[str]]) -> None:
+def register_enums(spec: APISpec, enums: dict[str, list[str]]) -> None:
     """The named enums as components (``Suit``, ``Rank``, the statuses, ...)."""
     for literal, name in NAMED_LITERALS.items():
         enums = {**enums, name: list(get_args(literal))}

@@ -1,9 +1,12 @@
 """Server-Sent Events: the wire format of the event stream."""
 
 import json
+from collections.abc import Iterator
+from typing import Any
 
 from flask import Response
 
+from ..store.reads import EventStream
 from .reading import in_reading_order
 from .schemas import EventSchema
 
@@ -50,7 +53,7 @@ STREAM_SCHEMA = {
 }
 
 
-def response(stream) -> Response:
+def response(stream: EventStream) -> Response:
     """The stream as an SSE response; the server closing the response closes the stream
     (also when the client hung up before it began)."""
     answer = Response(
@@ -62,7 +65,7 @@ def response(stream) -> Response:
     return answer
 
 
-def _frames(stream):
+def _frames(stream: EventStream) -> Iterator[str]:
     yield f"retry: {RETRY_MS}\n\n"
     for kind, item in stream:
         if kind == "event":  # the very JSON of the events page
@@ -76,5 +79,5 @@ def _frames(stream):
 EVENT = EventSchema()
 
 
-def _json(item) -> str:
+def _json(item: Any) -> str:
     return json.dumps(in_reading_order(item), separators=(",", ":"))

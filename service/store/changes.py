@@ -23,6 +23,7 @@ import time
 import uuid
 import weakref
 from collections import defaultdict
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
 from typing import Any, cast
@@ -265,7 +266,9 @@ class Hub:
             self._thread.join(LISTEN_TIMEOUT + 1)
 
     @contextmanager
-    def waiter(self, game_id, after: int, client: socket.socket | None = None):
+    def waiter(
+        self, game_id: uuid.UUID | str, after: int, client: socket.socket | None = None
+    ) -> Iterator[Waiter]:
         """Register a waiter of ``game_id`` for the block's duration; with the client's
         socket, its hanging up wakes the waiter too."""
         self.start()
@@ -342,7 +345,7 @@ class Hub:
             pause = min(pause * 2, RECONNECT_SECONDS[1])
 
 
-def _watch_hang_up(client: socket.socket, waiter: Waiter):
+def _watch_hang_up(client: socket.socket, waiter: Waiter) -> Callable[[], None] | None:
     """Wake ``waiter`` when the client closes its socket; returns the stop function.
     Only under gevent (the served case), where it costs an event-loop watcher, not a
     thread."""
@@ -353,7 +356,7 @@ def _watch_hang_up(client: socket.socket, waiter: Waiter):
     fd = client.fileno()
     watcher = get_hub().loop.io(fd, 1)  # 1: readable
 
-    def readable():
+    def readable() -> None:
         hung_up = _hung_up(fd)
         if hung_up is None:
             return

@@ -8,14 +8,15 @@ of a request (``deadline``): a frozen server never answers, and TCP cannot tell.
 
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
 from sqlalchemy import create_engine, event
 from sqlalchemy.engine import Engine
+from sqlalchemy.engine.interfaces import DBAPIConnection
 from sqlalchemy.exc import IntegrityError, InterfaceError, InvalidatePoolError, OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
-from sqlalchemy.pool import QueuePool
+from sqlalchemy.pool import ConnectionPoolEntry, PoolProxiedConnection, QueuePool
 
 from .. import metrics
 from ..errors import DatabaseUnavailable
@@ -42,11 +43,11 @@ LOST_RACE = (LostRace, IntegrityError)
 
 def make_engine(
     url: str,
-    pool_size=10,
-    max_overflow=10,
-    pool_timeout=5.0,
-    statement_seconds=10.0,
-    lock_seconds=LOCK_SECONDS,
+    pool_size: int = 10,
+    max_overflow: int = 10,
+    pool_timeout: float = 5.0,
+    statement_seconds: float = 10.0,
+    lock_seconds: float = LOCK_SECONDS,
 ) -> Engine:
     if url.startswith("sqlite"):
         engine = create_engine(url, connect_args={"timeout": 30})
@@ -79,11 +80,17 @@ def _ping_when_idle(engine: Engine) -> None:
     discards every older connection of the pool."""
 
     @event.listens_for(engine, "checkin")
-    def idle_from_now(_dbapi_connection, record) -> None:
+    def idle_from_now(
+        _dbapi_connection: DBAPIConnection | None, record: ConnectionPoolEntry
+    ) -> None:
         record.info[_IDLE_SINCE] = time.monotonic()
 
     @event.listens_for(engine, "checkout")
-    def ping_if_idle(dbapi_connection, record, _proxy) -> None:
+    def ping_if_idle(
+        dbapi_connection: DBAPIConnection,
+        record: ConnectionPoolEntry,
+        _proxy: PoolProxiedConnection,
+    ) -> None:
         idle_since = record.info.get(_IDLE_SINCE)
         if idle_since is None or time.monotonic() - idle_since < PING_IDLE_SECONDS:
             return
@@ -105,7 +112,7 @@ def _watch_pool(engine: Engine) -> None:
     metrics.watch_pool(engine, size, overflow)
 
 
-def _sqlite_pragmas(dbapi_connection, _record) -> None:
+def _sqlite_pragmas(dbapi_connection: DBAPIConnection, _record: ConnectionPoolEntry) -> None:
     cursor = dbapi_connection.cursor()
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.execute("PRAGMA journal_mode=WAL")
@@ -133,7 +140,7 @@ def start_deadline(seconds: float) -> Callable[[], None]:
 
 
 @contextmanager
-def deadline(seconds: float):
+def deadline(seconds: float) -> Iterator[None]:
     stop = start_deadline(seconds)
     try:
         yield

@@ -10,16 +10,23 @@ saved in one statement too: the UPDATE of the row, if its version is still the o
 
 import functools
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import astuple, fields
 from datetime import UTC, datetime
 from typing import Any, cast
 
 from sqlalchemy import (
+    CTE,
     JSON,
     BigInteger,
+    BindParameter,
+    ColumnElement,
     Connection,
+    Function,
+    Insert,
+    ScalarSelect,
     Select,
+    Update,
     bindparam,
     column,
     delete,
@@ -186,12 +193,12 @@ def _query(dialect: str, lock: str | None, paged: bool = False) -> Select:
     return query
 
 
-def _seat_rows(dialect: str, which):
+def _seat_rows(dialect: str, which: ColumnElement[bool]) -> ScalarSelect[Any]:
     fields = [SEATS.c[name] for name in SEAT_FIELDS]
     return select(_json_rows(dialect, fields)).where(which).scalar_subquery()
 
 
-def _page(dialect: str, game_id):
+def _page(dialect: str, game_id: BindParameter[Any]) -> ScalarSelect[Any]:
     """The events after ``after``, at most ``limit`` and none past the row's last_seq: a
     range of ``seq``, which numbers a game's events 1, 2, 3... with no gap."""
     last = func.least if dialect == "postgresql" else func.min  # SQLite's min of values
@@ -212,14 +219,14 @@ def _page(dialect: str, game_id):
     )
 
 
-def _json_rows(dialect: str, fields):
+def _json_rows(dialect: str, fields: Sequence[ColumnElement[Any]]) -> Function[Any]:
     """The rows as one JSON array of arrays (in no set order)."""
     if dialect == "postgresql":
         return func.json_agg(func.json_build_array(*fields), type_=JSON)
     return func.json_group_array(func.json_array(*fields), type_=JSON)  # SQLite
 
 
-def _json_array(dialect: str, fields):
+def _json_array(dialect: str, fields: Sequence[ColumnElement[Any]]) -> Function[Any]:
     if dialect == "postgresql":
         return func.json_build_array(*fields, type_=JSON)
     return func.json_array(*fields, type_=JSON)  # SQLite
@@ -298,7 +305,12 @@ def save(connection: Connection, progress: Progress, answers: list[dict[str, Any
         raise LostRace(f"game {table.id} changed since version {origin.version}")
 
 
-def _save_seats(connection, game_id, before: tuple[Seat, ...], after: tuple[Seat, ...]) -> None:
+def _save_seats(
+    connection: Connection,
+    game_id: uuid.UUID,
+    before: tuple[Seat, ...],
+    after: tuple[Seat, ...],
+) -> None:
     """Seat by seat number: a seat that is gone is deleted, a new one inserted, one that
     changed (its player left, or a later one moved up) updated."""
     for number in range(max(len(before), len(after))):
@@ -315,7 +327,13 @@ def _seat_values(seat: Seat) -> dict[str, Any]:
     return dict(zip(SEAT_FIELDS, astuple(seat), strict=True))
 
 
-def _save_with_events(connection, rounds: bool, values, progress: Progress, answers) -> bool:
+def _save_with_events(
+    connection: Connection,
+    rounds: bool,
+    values: dict[str, Any],
+    progress: Progress,
+    answers: list[dict[str, Any]],
+) -> bool:
     # as JSON: the times as strings
     events = [{**row, "at": row["at"].isoformat()} for row in progress.events]
     stamped = [{**row, "created_at": progress.table.updated_at.isoformat()} for row in answers]
@@ -323,7 +341,13 @@ def _save_with_events(connection, rounds: bool, values, progress: Progress, answ
     return bool(connection.execute(_with_events(rounds), values | rows).scalar_one())
 
 
-def _save_then_log(connection, rounds: bool, values, progress: Progress, answers) -> bool:
+def _save_then_log(
+    connection: Connection,
+    rounds: bool,
+    values: dict[str, Any],
+    progress: Progress,
+    answers: list[dict[str, Any]],
+) -> bool:
     if connection.execute(_update(rounds), values).rowcount != 1:
         return False
     game = {"game_id": values["game_id"]}
@@ -336,7 +360,7 @@ def _save_then_log(connection, rounds: bool, values, progress: Progress, answers
 
 
 @functools.cache
-def _update(rounds: bool):
+def _update(rounds: bool) -> Update:
     names = CHANGING + (ROUNDS,) * rounds
     return (
         update(GAMES)
@@ -346,7 +370,7 @@ def _update(rounds: bool):
 
 
 @functools.cache
-def _with_events(rounds: bool):
+def _with_events(rounds: bool) -> Select[int]:
     """``WITH saved AS (UPDATE games ... RETURNING id), logged AS (INSERT INTO events
     SELECT :game_id, ... FROM jsonb_to_recordset(:events) WHERE EXISTS (SELECT FROM
     saved)), answered AS (the same for idempotent_answers) SELECT count(*) FROM saved``:
@@ -359,7 +383,7 @@ def _with_events(rounds: bool):
     return select(func.count()).select_from(saved).add_cte(*inserts)
 
 
-def _if_saved(saved, table, parameter: str):
+def _if_saved(saved: CTE, table: SqlTable, parameter: str) -> Insert:
     """``INSERT INTO <table> SELECT :game_id, ... FROM jsonb_to_recordset(:parameter)
     WHERE EXISTS (SELECT FROM saved)``."""
     fields = [field for field in table.c if field.name != "game_id"]

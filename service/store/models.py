@@ -3,14 +3,16 @@ rate counters and the workers' heartbeats. Declared with the ORM for Alembic and
 tests; the store reads and writes them with Core statements (``games``)."""
 
 import uuid
+from collections.abc import Callable
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, TypeVar
 
 from sqlalchemy import (
     JSON,
     BigInteger,
     Boolean,
     DateTime,
+    Dialect,
     Float,
     ForeignKey,
     Index,
@@ -21,7 +23,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
-from sqlalchemy.types import TypeDecorator
+from sqlalchemy.types import TypeDecorator, TypeEngine
 
 from ..engine import RoundResult
 from ..table.records import (
@@ -37,25 +39,26 @@ from ..table.records import (
 )
 
 JSONType = JSON().with_variant(JSONB(), "postgresql")
+R = TypeVar("R")
 
 
-class Record(TypeDecorator):
+class Record(TypeDecorator[R]):
     """A typed record in a JSON column (JSONB on PostgreSQL)."""
 
     impl = JSON
     cache_ok = True
 
-    def __init__(self, to_json, from_json):
+    def __init__(self, to_json: Callable[[R], Any], from_json: Callable[[Any], R]) -> None:
         super().__init__()
         self.to_json, self.from_json = to_json, from_json
 
-    def load_dialect_impl(self, dialect):
+    def load_dialect_impl(self, dialect: Dialect) -> TypeEngine[Any]:
         return dialect.type_descriptor(JSONB() if dialect.name == "postgresql" else JSON())
 
-    def process_bind_param(self, value, dialect):
+    def process_bind_param(self, value: R | None, dialect: Dialect) -> Any:
         return None if value is None else self.to_json(value)
 
-    def process_result_value(self, value, dialect):
+    def process_result_value(self, value: Any | None, dialect: Dialect) -> R | None:
         return None if value is None else self.from_json(value)
 
 

@@ -7,15 +7,18 @@ import random
 import socket
 import time
 import uuid
+from collections.abc import Iterator
 from contextlib import ExitStack
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
+from sqlalchemy import Engine
+
 from ..errors import NotFound, ServiceError
 from ..table import clock, rules
 from ..table.access import identify
-from ..table.records import Status, Table
+from ..table.records import LoggedEvent, Status, Table
 from ..table.render import render_event
 from . import changes, games, tables
 from .db import DATABASE_AWAY, deadline
@@ -61,7 +64,17 @@ class EventStream:
 
     PAGE = 100
 
-    def __init__(self, engine, hub, game_id, token, after, client, seconds, heartbeat):
+    def __init__(
+        self,
+        engine: Engine,
+        hub: changes.Hub,
+        game_id: uuid.UUID,
+        token: str | None,
+        after: int,
+        client: socket.socket | None,
+        seconds: float,
+        heartbeat: float,
+    ) -> None:
         self._unit = Unit(engine)
         self._stack = ExitStack()
         self._stack.callback(self._unit.close)
@@ -76,7 +89,7 @@ class EventStream:
             self._stack.close()
             raise
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[tuple[str, Any]]:
         waiter, look = self._waiter, self._first
         quiet_since = time.monotonic()
         while True:
@@ -123,7 +136,7 @@ class Look:
         return replace(self, page={**self.page, "events": []})
 
 
-def _look(unit: Unit, game_id, token, after, limit) -> Look:
+def _look(unit: Unit, game_id: uuid.UUID, token: str | None, after: int, limit: int) -> Look:
     """One look at the log (applying what is due first), then the connection goes back to
     the pool."""
     try:
@@ -141,14 +154,24 @@ def _look(unit: Unit, game_id, token, after, limit) -> Look:
         unit.close()
 
 
-def _load_page(unit: Unit, game_id, after: int, limit: int):
+def _load_page(
+    unit: Unit, game_id: uuid.UUID, after: int, limit: int
+) -> tuple[Table, list[LoggedEvent]]:
     found = games.load_page(unit.connection(), game_id, after, limit)
     if found is None:
         raise NotFound(f"no game {game_id}")
     return found
 
 
-def _look_again(unit: Unit, hub: changes.Hub, game_id, token, after, limit, previous):
+def _look_again(
+    unit: Unit,
+    hub: changes.Hub,
+    game_id: uuid.UUID,
+    token: str | None,
+    after: int,
+    limit: int,
+    previous: Look,
+) -> Look:
     """A look while waiting: if the database is away, keep what we had and wait on (the
     waiter is answered at its deadline, the stream goes on with heartbeats). What the
     failed look may have missed is looked for again, never at once nor all together:
@@ -164,7 +187,9 @@ def _look_again(unit: Unit, hub: changes.Hub, game_id, token, after, limit, prev
         return replace(previous, due=again)
 
 
-def _news_possible(hub: changes.Hub, waiter: changes.Waiter, left: float, due) -> bool:
+def _news_possible(
+    hub: changes.Hub, waiter: changes.Waiter, left: float, due: datetime | None
+) -> bool:
     """Wait at most ``left`` seconds for a hint. True when the log may have grown: a hint
     came, a bot's or a clock's action fell due (someone must apply it: the look does), or
     waiters poll (SQLite); False when the wait ran out with no news (no look is needed,

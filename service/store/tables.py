@@ -40,6 +40,8 @@ SEED_BITS = 128
 DUE_MARGIN = timedelta(seconds=1)  # far more than a move takes, bots and all
 # An input: the table read and the time (after the read) to its change, or a refusal.
 Apply = Callable[[Table, datetime], Progress]
+# What a use case makes of the change: its answer, and a row to remember with it, if any.
+Respond = Callable[[Progress], tuple[Any, dict[str, Any] | None]]
 
 
 @dataclass(frozen=True)
@@ -55,7 +57,7 @@ def change(
     unit: Unit,
     game_id: uuid.UUID,
     apply: Apply,
-    respond: Callable[[Progress], tuple[Any, dict | None]] = lambda p: (None, None),
+    respond: Respond = lambda p: (None, None),
     unlocked: Callable[[Table], bool] = lambda table: not table.rules.simultaneous,
     lock: str = WAIT,
 ) -> Changed | None:
@@ -82,7 +84,7 @@ def change(
         return _apply(unit, _found(locked, game_id), apply, respond)
 
 
-def _apply(unit: Unit, table: Table, apply: Apply, respond) -> Changed:
+def _apply(unit: Unit, table: Table, apply: Apply, respond: Respond) -> Changed:
     progress = rules.settle(apply(table, clock.now()), clock.now())
     answer, remembered = respond(progress)
     unit.add(progress, remembered)
@@ -162,7 +164,13 @@ class _MoveRequest:
     is rendered here, not by the HTTP layer, because a replay must give back the very
     answer stored with the move."""
 
-    def __init__(self, unit: Unit, token, chosen: engine.Move, preconditions):
+    def __init__(
+        self,
+        unit: Unit,
+        token: str | None,
+        chosen: engine.Move,
+        preconditions: Callable[[], Preconditions],
+    ) -> None:
         self.unit, self.token, self.chosen = unit, token, chosen
         self.read_preconditions = preconditions
         self.request_hash = hashlib.sha256(canonical(chosen.to_wire()).encode()).hexdigest()
@@ -272,7 +280,11 @@ def join_by_code(unit: Unit, code: str, name: str, client: str) -> dict[str, Any
 
 
 def _seat(
-    unit: Unit, game_id: uuid.UUID, name: str | None, bot: str | None, host_token=None
+    unit: Unit,
+    game_id: uuid.UUID,
+    name: str | None,
+    bot: str | None,
+    host_token: str | None = None,
 ) -> dict[str, Any]:
     """A human's seat gets a token; a bot's gets none that anybody knows."""
     token, token_hash = access.new_token()

@@ -40,7 +40,7 @@ class Unit:
     def __enter__(self) -> "Unit":
         return self
 
-    def __exit__(self, *_exc) -> None:
+    def __exit__(self, *_exc: object) -> None:
         self.close()
 
     def connection(self) -> Connection:

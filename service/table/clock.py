@@ -6,7 +6,7 @@ from dataclasses import replace
 from datetime import UTC, datetime
 from typing import overload
 
-from .records import SeatClock
+from .records import SeatClock, Table
 
 HALVE_AFTER = 2
 AUTOPILOT_AFTER = 3
@@ -28,7 +28,7 @@ def aware(moment: datetime | None) -> datetime | None:
     return moment
 
 
-def due(game, seat: int) -> datetime | None:
+def due(game: Table, seat: int) -> datetime | None:
     """When ``seat``'s scheduled action is due (``None``: nothing scheduled). A table
     scheduled before each seat kept its own due time has one seat to act, due at the
     game's ``next_action_at``."""

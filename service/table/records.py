@@ -5,7 +5,7 @@ count and its due time) and the results of the finished rounds. Frozen: a change
 new record (``table.rules``); the store reads and writes them (``store.games``)."""
 
 import uuid
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from enum import StrEnum
@@ -86,7 +86,7 @@ def _padded(totals: tuple[int, ...], players: int) -> tuple[int, ...]:
     return totals + (0,) * (players - len(totals))
 
 
-def _plus(totals: tuple[int, ...], more) -> tuple[int, ...]:
+def _plus(totals: tuple[int, ...], more: Iterable[int]) -> tuple[int, ...]:
     return tuple(total + int(added) for total, added in zip(totals, more, strict=True))
 
 

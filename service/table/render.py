@@ -2,14 +2,19 @@
 sees it. Reading only; nothing here changes the table."""
 
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .. import engine
 from . import clock
 from .records import LoggedEvent, Status, Table
 
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
 
-def legal_moves(game: Table, state, seat: int | None) -> list[engine.Move]:
+
+def legal_moves(
+    game: Table, state: "DataclassInstance | None", seat: int | None
+) -> list[engine.Move]:
     """The seat's moves; a seat on autopilot may also take back control."""
     if state is None or seat is None or game.status != Status.PLAYING:
         return []
@@ -27,13 +32,13 @@ def deadline(game: Table, seat: int | None) -> datetime | None:
     return clock.due(game, seat)
 
 
-def _to_act(game: Table, rules: engine.Rules, state) -> list[int]:
+def _to_act(game: Table, rules: engine.Rules[Any], state: "DataclassInstance | None") -> list[int]:
     """Who may act: nobody unless a round is being played (a match the host ended in
     the middle of a round has a state whose turn nobody will take)."""
     return rules.to_act(state) if state is not None and game.status == Status.PLAYING else []
 
 
-def _view_deadline(game: Table, acting: list[int], seat: int | None):
+def _view_deadline(game: Table, acting: list[int], seat: int | None) -> datetime | None:
     """The seat's own deadline when it is to act, else the one acting seat's (if one)."""
     if seat in acting:
         return deadline(game, seat)
@@ -44,7 +49,9 @@ def _iso_or_none(moment: datetime | None) -> str | None:
     return None if moment is None else _iso(moment)
 
 
-def public_seats(rules: engine.Rules, state) -> list[dict[str, Any]]:
+def public_seats(
+    rules: engine.Rules[Any], state: "DataclassInstance | None"
+) -> list[dict[str, Any]]:
     """What the whole table sees of each seat: the spectator's view of the players."""
     if state is None:
         return []

@@ -16,15 +16,19 @@ import dataclasses
 import hashlib
 import time
 from collections.abc import Callable
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .. import bots, engine
 from ..errors import Forbidden, StaleVersion, TableFull, Unauthorized, WrongPhase
 from . import access, clock
 from .records import Clock, MadeBy, Seat, SeatClock, Status, Table
 from .render import standings
+
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
 
 AUTOMATIC_MOVES = 25  # per request or per game of a worker's sweep
 AUTOMATIC_SECONDS = 0.25
@@ -65,7 +69,7 @@ class _Change:
     """A table being changed: a copy of the record read, changed in place as the rules
     go, and what the change made so far. Never seen outside this module."""
 
-    def __init__(self, table: Table):
+    def __init__(self, table: Table) -> None:
         self.origin = table
         self.table = copy.copy(table)
         self.events: list[dict[str, Any]] = []
@@ -88,7 +92,11 @@ class _Change:
 
 
 def move(
-    table: Table, seat: int, chosen: engine.Move, now: datetime, expected_version=None
+    table: Table,
+    seat: int,
+    chosen: engine.Move,
+    now: datetime,
+    expected_version: int | None = None,
 ) -> Progress:
     """A seat's own move: what was due comes first, then ``If-Match`` is checked
     (``expected_version``), then the move; bots without thinking time answer at once.
@@ -129,7 +137,9 @@ def is_due(table: Table, now: datetime) -> bool:
     return due is not None and due <= now and table.status == Status.PLAYING
 
 
-def join(table: Table, name: str | None, bot: str | None, token_hash: str, now: datetime):
+def join(
+    table: Table, name: str | None, bot: str | None, token_hash: str, now: datetime
+) -> Progress:
     """A player (or the host's bot) takes the next seat of a waiting table."""
     if table.status != Status.WAITING:
         raise WrongPhase("the game has started; seats are taken")
@@ -307,7 +317,7 @@ def _catch_up(change: _Change, now: datetime, applied_in: str) -> None:
         _apply_move(change, seat, chosen, now, before, by)
 
 
-def _first_due(game: Table, state) -> int:
+def _first_due(game: Table, state: "DataclassInstance") -> int:
     """The seat whose action is due first (by due time, then seat)."""
     due = {seat: entry.due for seat, entry in enumerate(game.clock.seats) if entry.due}
     if not due:  # scheduled before each seat kept its own due time: one seat acted
@@ -332,7 +342,12 @@ def _time_out(game: Table, seat: int) -> engine.Event:
 # -- the schedule ----------------------------------------------------------------------
 
 
-def _schedule(change: _Change, state, at: datetime, restart=frozenset()) -> None:
+def _schedule(
+    change: _Change,
+    state: "DataclassInstance",
+    at: datetime,
+    restart: AbstractSet[int] = frozenset(),
+) -> None:
     """Give every seat to act a due time counted from ``at``, the moment the change is
     applied; when it is saved it is counted from then instead (``settle``). A seat that
     was already to act keeps its due time, unless it is in ``restart`` (it just acted, or
@@ -378,7 +393,14 @@ def _reaction(game: Table, seat: int) -> float:
 # -- rounds, events and the match ------------------------------------------------------
 
 
-def _save_round(change: _Change, state, rng, events, runaway=False, made_by=None) -> None:
+def _save_round(
+    change: _Change,
+    state: "DataclassInstance",
+    rng: engine.Rng,
+    events: list[engine.Event],
+    runaway: bool = False,
+    made_by: dict[int, MadeBy] | None = None,
+) -> None:
     """Keep the new state, the generator's position and the events (``made_by``: who
     made the event at each index, if anyone); when the round is over (or a runaway round
     reached the move limit), record its result and end the match if that decides it."""
@@ -400,7 +422,9 @@ def _save_round(change: _Change, state, rng, events, runaway=False, made_by=None
     _log(change, events, made_by)
 
 
-def _log(change: _Change, events: list[engine.Event], made_by=None) -> None:
+def _log(
+    change: _Change, events: list[engine.Event], made_by: dict[int, MadeBy] | None = None
+) -> None:
     """Log the events, a new version of the game."""
     _new_version(change)
     game = change.table
@@ -423,7 +447,12 @@ def _log(change: _Change, events: list[engine.Event], made_by=None) -> None:
     _remember(game, events)
 
 
-def _record(change: _Change, events: list[engine.Event], at: datetime, restart=frozenset()):
+def _record(
+    change: _Change,
+    events: list[engine.Event],
+    at: datetime,
+    restart: AbstractSet[int] = frozenset(),
+) -> None:
     """The service's own events (``resume``, ``left``, ``game_over``) go the way a move's
     do: logged, and the schedule brought up to date from ``at``."""
     _log(change, events)
@@ -440,7 +469,7 @@ def _new_version(change: _Change) -> None:
     change.table.version += 1
 
 
-def _remember(game: Table, events) -> None:
+def _remember(game: Table, events: list[engine.Event]) -> None:
     """The bots' memory of the public log, kept as it grows (never re-read)."""
     if game.type in bots.REMEMBER:
         memory = copy.deepcopy(game.match.memory)
@@ -456,7 +485,9 @@ def _game_over(game: Table, reason: str) -> engine.Event:
     return engine.Event("game_over", None, data)
 
 
-def _add_seat(change: _Change, name: str | None, bot: str | None, token_hash: str, now) -> None:
+def _add_seat(
+    change: _Change, name: str | None, bot: str | None, token_hash: str, now: datetime
+) -> None:
     game = change.table
     number = len(game.seats)
     name = name or f"{bot} bot {number + 1}"
