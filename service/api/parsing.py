@@ -83,7 +83,7 @@ class Blueprint(flask_smorest.Blueprint):
         self, schema: type[ma.Schema] | ma.Schema, *args: Any, **kwargs: Any
     ) -> Decorator:
         """A schema class becomes an instance once, here: webargs would make one per
-        request (marshmallow's ``Schema.__init__``: a tenth of a move's time)."""
+        request, and marshmallow's ``Schema.__init__`` is costly."""
         return super().arguments(schema() if isinstance(schema, type) else schema, *args, **kwargs)
 
     def response(
@@ -95,9 +95,9 @@ class Blueprint(flask_smorest.Blueprint):
         """Document the answer with ``schema``; send it as the handler built it.
 
         Every answer is built in exactly its documented shape (a game's by
-        ``store.render``), so marshmallow's dump would copy it unchanged, at a tenth of a
-        view's cost. Under ``TESTING`` every answer is dumped all the same and must come
-        out equal: the whole suite checks that the shapes agree."""
+        ``table.render``), so marshmallow's dump would only copy it, at a cost. Under
+        ``TESTING`` every answer is dumped all the same and must come out equal: the
+        whole suite checks that the shapes agree."""
         document = super().response(status_code, schema, **kwargs)
         if not isinstance(schema, type):  # no schema, or a stream's (a JSON schema)
             return document

@@ -99,7 +99,7 @@ def clock_from_json(data: dict[str, Any]) -> Clock:
 
 
 def _seat_to_json(entry: SeatClock) -> dict[str, Any]:
-    return {  # written out: dataclasses.asdict cost a tenth of a move's save
+    return {  # written out: dataclasses.asdict is slow for what it does here
         "timeouts": entry.timeouts,
         "seconds": entry.seconds,
         "autopilot": entry.autopilot,
