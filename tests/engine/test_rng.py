@@ -12,9 +12,10 @@ from hypothesis import strategies as st
 from service.engine import Rng, seed_commitment
 
 
-def documented_shuffle(seed: int, items: list) -> list:
-    """docs/random.md, written again from the text alone."""
-    items, counter = list(items), 0
+def documented_shuffle(seed: int, items: list, counter: int = 0) -> tuple[list, int]:
+    """docs/random.md, written again from the text alone: the items shuffled from block
+    ``counter`` on, and the counter after."""
+    items = list(items)
 
     def below(n):
         nonlocal counter
@@ -28,7 +29,7 @@ def documented_shuffle(seed: int, items: list) -> list:
     for i in range(len(items) - 1, 0, -1):
         j = below(i + 1)
         items[i], items[j] = items[j], items[i]
-    return items
+    return items, counter
 
 
 # up to 2^256 - 1 (78 digits), the largest seed a host may choose: past 64 digits, HMAC
@@ -36,8 +37,40 @@ def documented_shuffle(seed: int, items: list) -> list:
 @given(seed=st.integers(0, 2**128) | st.integers(10**63, 2**256 - 1), size=st.integers(0, 60))
 def test_shuffle_matches_the_documented_algorithm(seed, size):
     items = list(range(size))
-    Rng(seed).shuffle(items)
-    assert items == documented_shuffle(seed, range(size))
+    rng = Rng(seed)
+    rng.shuffle(items)
+    assert (items, rng.counter) == documented_shuffle(seed, range(size))
+
+
+# A shuffle makes its words together where it can (Rng._next_words): from any counter,
+# a stream's first, a later round's, either side of a change in its high 4 bytes.
+COUNTERS = (
+    st.integers(0, 200)
+    | st.integers(2**32 - 70, 2**32 + 70)
+    | st.integers(7 * 2**32 - 70, 7 * 2**32 + 70)
+    | st.integers(0, 2**63)
+)
+
+
+@given(seed=st.integers(0, 2**128) | st.integers(10**63, 2**256 - 1), counter=COUNTERS)
+def test_a_shuffle_from_any_counter_matches_the_documented_algorithm(seed, counter):
+    items = list(range(52))
+    rng = Rng(seed, counter)
+    rng.shuffle(items)
+    assert (items, rng.counter) == documented_shuffle(seed, range(52), counter)
+
+
+def test_a_shuffle_draws_again_for_a_word_in_the_incomplete_last_bucket(monkeypatch):
+    # 2**64 - 1 is in the incomplete last bucket of 5 (2**64 % 5 == 1): the words made
+    # ahead are then one short, and the last swap draws the stream's next word
+    words = [2**64 - 1, 7, 8, 9]
+    rng = Rng(1)
+    monkeypatch.setattr(rng, "_next_words", lambda count: words[:count])
+    monkeypatch.setattr(rng, "_next_word", lambda: 10)
+    items = list(range(5))
+    rng.shuffle(items)
+    # swaps of 4 and 7 % 5 (after the rejected word), 3 and 8 % 4, 2 and 9 % 3, 1 and 10 % 2
+    assert items == [1, 4, 3, 0, 2]
 
 
 def test_stream_is_pinned():
