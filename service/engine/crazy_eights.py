@@ -284,30 +284,30 @@ class CrazyEights(Rules[CrazyEightsState]):
         return False
 
     def apply(self, state: CrazyEightsState, seat: int, move: Move, rng: Rng) -> list[Event]:
-        if isinstance(move, Draw):
+        hand = state.hands[seat]
+        if isinstance(move, Play):  # the commonest move first
+            card = move.card
+            hand.remove(card)
+            state.discard.append(card)
+            state.suit = move.suit or CARD_SUIT[card]
+            state.passes = 0
+            events = [Event("play", seat, {"card": card, "suit": state.suit, "cards": len(hand)})]
+            if not hand:
+                events.append(Event("out", seat))
+        elif isinstance(move, Draw):  # the drawer keeps the turn
             card = state.stock.pop()
-            state.hands[seat].append(card)
+            hand.append(card)
             state.passes = 0
             return [Event("draw", seat, {"stock": len(state.stock)}, {"card": card}, (seat,))]
-        if isinstance(move, Pass):
+        else:
+            assert isinstance(move, Pass)  # checked legal
             state.passes += 1
             events = [Event("pass", seat)]
             if state.passes >= self._players_in(state):
                 state.blocked = True
-        else:
-            assert isinstance(move, Play)  # checked legal
-            card = move.card
-            state.hands[seat].remove(card)
-            state.discard.append(card)
-            state.suit = move.suit or CARD_SUIT[card]
-            state.passes = 0
-            data = {"card": card, "suit": state.suit, "cards": len(state.hands[seat])}
-            events = [Event("play", seat, data)]
-            if not state.hands[seat]:
-                events.append(Event("out", seat))
         # The round was on before the move: only a pass that blocks it, or a play that
         # empties the player's hand, can end it.
-        if (state.blocked or not state.hands[seat]) and state.over():
+        if (state.blocked or not hand) and state.over():
             state.turn = None
             return events + [self._round_over(state)]
         state.turn = self._next_in(state, seat)
