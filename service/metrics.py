@@ -140,7 +140,8 @@ class _Metrics:
         )
         self.replayed = Counter(
             PREFIX + "moves_replayed_under_lock",
-            "Moves read without a lock that another change overtook, played again under it",
+            "Moves and due actions read without a lock that another change overtook, "
+            "applied again under it",
             ["game_type"],
         )
         self.actions = Counter(
@@ -265,7 +266,8 @@ def move_committed(game_type: str, by: str) -> None:
 
 
 def move_replayed(game_type: str) -> None:
-    """A move read without a lock lost its compare-and-set: it is played again locked."""
+    """A move (or a due action) read without a lock lost its compare-and-set: it is
+    applied again under the lock."""
     _metrics().replayed.labels(game_type).inc()
 
 

@@ -21,15 +21,16 @@ import time
 import uuid
 from collections.abc import Callable
 from datetime import datetime, timedelta
+from typing import Any
 
 from sqlalchemy import Engine, delete
-from sqlalchemy.dialects import postgresql, sqlite
 
 from . import logs, metrics
 from .config import Config
+from .engine import GAMES, Rules
 from .errors import NotFound
 from .store import games, retention, tables
-from .store.db import DATABASE_AWAY, LOST_RACE, make_engine
+from .store.db import DATABASE_AWAY, LOST_RACE, insert, make_engine
 from .store.games import SKIP
 from .store.models import WorkerHeartbeat
 from .store.unit import Unit
@@ -55,11 +56,11 @@ def sweep(engine: Engine, stop: Callable[[], bool] = lambda: False) -> int:
     with Unit(engine) as unit:
         due = games.due(unit.connection(), now, BATCH)
         unit.close()
-        for game_id in due:
+        for game_id, game_type in due:
             if stop():
                 break
             try:
-                handled += _advance(unit, game_id)
+                handled += _advance(unit, game_id, GAMES[game_type])
             except DATABASE_AWAY:
                 raise
             except Exception as error:  # one broken game must not hold up the others
@@ -74,11 +75,13 @@ def sweep(engine: Engine, stop: Callable[[], bool] = lambda: False) -> int:
     return handled
 
 
-def _advance(unit: Unit, game_id: uuid.UUID) -> bool:
+def _advance(unit: Unit, game_id: uuid.UUID, game_rules: Rules[Any]) -> bool:
     """Apply what is due in one game; False if it is gone, no longer due, or another
-    worker or a request holds it."""
+    worker or a request holds it. Where every seat acts at once, under the lock at
+    once: a request's move nearly always comes first there."""
+    unlocked = None if game_rules.simultaneous else tables.not_simultaneous
     try:
-        changed = tables.change(unit, game_id, _apply_due, lock=SKIP)
+        changed = tables.change(unit, game_id, _apply_due, unlocked=unlocked, lock=SKIP)
     except NotFound:  # pruned since it was picked
         return False
     finally:
@@ -91,8 +94,7 @@ def _apply_due(table: Table, now: datetime) -> rules.Progress:
 
 
 def beat(engine: Engine, name: str = NAME) -> None:
-    dialect = postgresql if engine.dialect.name == "postgresql" else sqlite
-    statement = dialect.insert(WorkerHeartbeat).values(name=name, beat_at=clock.now())
+    statement = insert(engine.dialect.name, WorkerHeartbeat).values(name=name, beat_at=clock.now())
     statement = statement.on_conflict_do_update(
         index_elements=["name"], set_={"beat_at": statement.excluded.beat_at}
     )

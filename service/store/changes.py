@@ -96,8 +96,8 @@ class Publisher:
 
     @classmethod
     def of(cls, engine: Engine) -> "Publisher":
-        """The sender of this engine's database (one per pool: a reading session's engine
-        is another face of the same one)."""
+        """The sender of this engine's database (one per pool: an engine with other
+        execution options is another face of the same one)."""
         with cls._making:
             publisher = cls._by_pool.get(engine.pool)
             if publisher is None:

@@ -10,8 +10,10 @@ import logging
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from typing import Any
 
 from sqlalchemy import create_engine, event
+from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Engine
 from sqlalchemy.engine.interfaces import DBAPIConnection
 from sqlalchemy.exc import IntegrityError, InterfaceError, InvalidatePoolError, OperationalError
@@ -137,6 +139,11 @@ def start_deadline(seconds: float) -> Callable[[], None]:
     timeout = Timeout(seconds, DeadlineExceeded(f"the database did not answer in {seconds} s"))
     timeout.start()
     return timeout.close
+
+
+def insert(dialect: str, model: Any) -> postgresql.Insert | sqlite.Insert:
+    """An INSERT of the database's own, with ``on_conflict_do_update`` (an upsert)."""
+    return (postgresql if dialect == "postgresql" else sqlite).insert(model)
 
 
 @contextmanager

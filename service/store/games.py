@@ -2,7 +2,9 @@
 saved with its new events and remembered answer; the lobby; a page of the event log.
 
 Each statement names the game's id on every game table it reads or writes
-(``../shared/SCALING.md``): one game is one shard's business. A game is read with its
+(``../shared/SCALING.md``): one game is one shard's business. Only three read across
+games: the lobby (rule 7), a private code's look-up (rule 4) and the worker's pick of
+due games (rule 6). A game is read with its
 seats in one statement and one row (each JSON column decoded once, not once per seat);
 a page of its log comes in the same statement when asked for. On PostgreSQL a change is
 saved in one statement too: the UPDATE of the row, if its version is still the one read
@@ -13,7 +15,7 @@ import uuid
 from collections.abc import Callable, Sequence
 from dataclasses import astuple, fields
 from datetime import UTC, datetime
-from typing import Any, cast
+from typing import Any, Literal, cast
 
 from sqlalchemy import (
     CTE,
@@ -32,6 +34,7 @@ from sqlalchemy import (
     delete,
     func,
     insert,
+    null,
     select,
     tuple_,
     update,
@@ -41,6 +44,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.dialects.postgresql import JSONB
 
+from ..engine import RoundResult
 from ..table.records import (
     LoggedEvent,
     Seat,
@@ -58,8 +62,10 @@ from .models import Seat as SeatRow
 GAMES, SEATS, EVENTS, ANSWERS = (
     cast(SqlTable, model.__table__) for model in (Game, SeatRow, EventRow, IdempotentAnswer)
 )
-# To change the game: wait for whoever holds its lock, pass, or take no lock at all
-WAIT, SKIP = "wait", "skip"
+# To change the game: wait for whoever holds its lock, or pass (no lock: None)
+Lock = Literal["wait", "skip"]
+WAIT: Lock = "wait"
+SKIP: Lock = "skip"
 TABLE_COLUMNS = tuple(f.name for f in fields(Table) if f.name != "seats")
 SEAT_FIELDS = tuple(f.name for f in fields(Seat))
 EVENT_FIELDS = ("seq", "round", "type", "seat", "by", "data", "secret", "audience", "at")
@@ -83,7 +89,7 @@ ROUNDS = "rounds"
 # -- reading ---------------------------------------------------------------------------
 
 
-def load(connection: Connection, game_id: uuid.UUID, lock: str | None = None) -> Table | None:
+def load(connection: Connection, game_id: uuid.UUID, lock: Lock | None = None) -> Table | None:
     """The game with its seats, or None if there is none (or, with ``SKIP``, another
     transaction holds it). Locked (``FOR UPDATE``), a statement that waited for the lock
     sees the seats as they were when it began; every change of seats changes the game
@@ -97,10 +103,11 @@ def load(connection: Connection, game_id: uuid.UUID, lock: str | None = None) ->
 def load_page(
     connection: Connection, game_id: uuid.UUID, after: int, limit: int
 ) -> tuple[Table, list[LoggedEvent]] | None:
-    """The game as ``load`` reads it and the page of its log after ``after`` (at most
-    ``limit`` events, none past the game's ``last_seq``) in the same statement: the page
-    is what the game read knows of (a later event may belong to seats as they are after
-    a change the game read has not seen)."""
+    """The game as ``load`` reads it, but for its finished rounds (``rounds`` None: a
+    page is only shown), and the page of its log after ``after`` (at most ``limit``
+    events, none past the game's ``last_seq``) in the same statement: the page is what
+    the game read knows of (a later event may belong to seats as they are after a change
+    the game read has not seen)."""
     query = _query(connection.dialect.name, None, paged=True)
     bounds = {"game_id": game_id, "after": after, "through": after + limit}
     row = connection.execute(query, bounds).one_or_none()
@@ -131,6 +138,10 @@ def _moment(text: str | None) -> datetime | None:
     return None if text is None else datetime.fromisoformat(text)
 
 
+def _rounds(data: list[dict[str, Any]] | None) -> tuple[RoundResult, ...] | None:
+    return None if data is None else rounds_from_json(data)
+
+
 # JSON columns, which SQLite keeps as text: read with json() to be JSON in the array
 _JSON_TEXT = {"options", "state", "match", "clock", "rounds"}
 # The game's row comes as one JSON array (a column each would cost the driver and
@@ -143,7 +154,8 @@ _FROM_JSON: dict[str, Callable[[Any], Any]] = {
     "next_action_at": _moment,
     "match": match_from_json,
     "clock": clock_from_json,
-    "rounds": rounds_from_json,
+    "rounds": _rounds,
+    "think_seconds": float,  # PostgreSQL's JSON writes 2.0 as 2
 }
 
 
@@ -166,7 +178,7 @@ def _logged(row: list[Any]) -> LoggedEvent:
 
 
 @functools.cache
-def _query(dialect: str, lock: str | None, paged: bool = False) -> Select:
+def _query(dialect: str, lock: Lock | None, paged: bool = False) -> Select:
     """The game's columns, its version as the statement's snapshot sees it (which the
     locked row's differs from after waiting for another change), and its seats as one
     JSON array of ``SEAT_FIELDS`` arrays; ``paged``, a page of its log too, as one JSON
@@ -174,12 +186,9 @@ def _query(dialect: str, lock: str | None, paged: bool = False) -> Select:
     game_id = bindparam("game_id", type_=GAMES.c.id.type)
     seen = GAMES.alias("seen")
     seen_version = select(seen.c.version).where(seen.c.id == game_id).scalar_subquery()
-    game_row = [
-        func.json(GAMES.c[name])
-        if dialect != "postgresql" and name in _JSON_TEXT
-        else GAMES.c[name]
-        for name in TABLE_COLUMNS
-    ]
+    game_row = [_in_json(dialect, name) for name in TABLE_COLUMNS]
+    if paged:  # the rounds grow with the match, and a page never needs them
+        game_row[TABLE_COLUMNS.index(ROUNDS)] = null()
     columns = [
         _json_array(dialect, game_row).label("game_row"),
         seen_version.label("seen_version"),
@@ -191,6 +200,13 @@ def _query(dialect: str, lock: str | None, paged: bool = False) -> Select:
     if lock is not None:
         return query.with_for_update(of=GAMES, skip_locked=lock == SKIP)
     return query
+
+
+def _in_json(dialect: str, name: str) -> ColumnElement[Any]:
+    """A column as an item of a JSON array: SQLite's JSON columns are text, read as JSON."""
+    if dialect != "postgresql" and name in _JSON_TEXT:
+        return func.json(GAMES.c[name])
+    return GAMES.c[name]
 
 
 def _seat_rows(dialect: str, which: ColumnElement[bool]) -> ScalarSelect[Any]:
@@ -240,10 +256,10 @@ def lobby(
     limit: int,
 ) -> list[Table]:
     """Public tables, newest first, after the place ``after`` in that order: the games'
-    rows in one statement, their seats in another (by the games' ids)."""
-    query = select(*(GAMES.c[name] for name in TABLE_COLUMNS)).where(
-        GAMES.c.visibility == Visibility.PUBLIC
-    )
+    rows in one statement (not their rounds: only shown), their seats in another (by the
+    games' ids)."""
+    shown = [GAMES.c[name] for name in TABLE_COLUMNS if name != ROUNDS]
+    query = select(*shown).where(GAMES.c.visibility == Visibility.PUBLIC)
     if type_:
         query = query.where(GAMES.c.type == type_)
     if status:
@@ -258,7 +274,8 @@ def lobby(
         for seat in connection.execute(of_games):
             seats[seat.game_id].append(Seat(*(seat._mapping[name] for name in SEAT_FIELDS)))
     return [
-        Table(**row, seats=tuple(sorted(seats[row["id"]], key=lambda s: s.seat))) for row in rows
+        Table(**row, rounds=None, seats=tuple(sorted(seats[row["id"]], key=lambda s: s.seat)))
+        for row in rows
     ]
 
 
@@ -291,11 +308,9 @@ def save(connection: Connection, progress: Progress, answers: list[dict[str, Any
     events and the answers to remember (``request_hash``, ``seat``, ``key``,
     ``answer``); ``LostRace`` if the version moved on."""
     table, origin = progress.table, progress.origin
-    if table.seats != origin.seats:
-        _save_seats(connection, table.id, origin.seats, table.seats)
     # the finished rounds' results only when a round ended: they grow with the match
     rounds = table.rounds is not origin.rounds
-    values = {name: getattr(table, name) for name in CHANGING + (ROUNDS,) * rounds}
+    values = {name: getattr(table, name) for name in _changing(rounds)}
     key = {"game_id": table.id, "read_version": origin.version}
     if connection.dialect.name == "postgresql":
         written = _save_with_events(connection, rounds, key | values, progress, answers)
@@ -303,6 +318,8 @@ def save(connection: Connection, progress: Progress, answers: list[dict[str, Any
         written = _save_then_log(connection, rounds, key | values, progress, answers)
     if not written:
         raise LostRace(f"game {table.id} changed since version {origin.version}")
+    if table.seats != origin.seats:  # in the transaction of the game's lock (``unit``)
+        _save_seats(connection, table.id, origin.seats, table.seats)
 
 
 def _save_seats(
@@ -360,8 +377,12 @@ def _save_then_log(
 
 
 @functools.cache
+def _changing(rounds: bool) -> tuple[str, ...]:
+    return (*CHANGING, ROUNDS) if rounds else CHANGING
+
+
 def _update(rounds: bool) -> Update:
-    names = CHANGING + (ROUNDS,) * rounds
+    names = _changing(rounds)
     return (
         update(GAMES)
         .where(GAMES.c.id == bindparam("game_id"), GAMES.c.version == bindparam("read_version"))
@@ -404,13 +425,13 @@ def quarantine(connection: Connection, game_id: uuid.UUID, until: datetime) -> N
     connection.execute(update(GAMES).where(GAMES.c.id == game_id).values(next_action_at=until))
 
 
-def due(connection: Connection, now: datetime, limit: int) -> list[uuid.UUID]:
-    """Games with an action due by ``now``, the longest due first (picked without a
-    lock: each is then changed on its own, ``SCALING.md``'s rule 6)."""
+def due(connection: Connection, now: datetime, limit: int) -> list[tuple[uuid.UUID, str]]:
+    """The ids and types of games with an action due by ``now``, the longest due first
+    (picked without a lock: each is then changed on its own, ``SCALING.md``'s rule 6)."""
     query = (
-        select(GAMES.c.id)
+        select(GAMES.c.id, GAMES.c.type)
         .where(GAMES.c.next_action_at <= now, GAMES.c.status == "playing")
         .order_by(GAMES.c.next_action_at)
         .limit(limit)
     )
-    return list(connection.scalars(query))
+    return [(game_id, game_type) for game_id, game_type in connection.execute(query)]

@@ -14,10 +14,10 @@ import math
 from datetime import datetime, timedelta
 
 from sqlalchemy import Connection, case, update
-from sqlalchemy.dialects import postgresql, sqlite
 
 from ..config import Config
 from ..errors import TooManyRequests
+from .db import insert
 from .models import RateCounter
 
 WINDOW = timedelta(minutes=1)
@@ -45,7 +45,8 @@ def take(connection: Connection, client: str, action: str, now: datetime) -> Non
 
 
 def give_back(connection: Connection, client: str, action: str, now: datetime) -> None:
-    """Uncount one request of this window (a right code)."""
+    """Uncount one request of this window, at once: a right code is given back whether
+    or not a seat is free then."""
     connection.execute(
         update(RateCounter)
         .where(
@@ -58,19 +59,18 @@ def give_back(connection: Connection, client: str, action: str, now: datetime) -
 
 
 def _count_one(connection: Connection, client: str, action: str, window: datetime) -> int:
-    dialect = postgresql if connection.dialect.name == "postgresql" else sqlite
-    statement = dialect.insert(RateCounter).values(
+    row = insert(connection.dialect.name, RateCounter).values(
         client=_key(client), action=action, window_start=window, count=1
     )
-    same_window = RateCounter.window_start == statement.excluded.window_start
-    statement = statement.on_conflict_do_update(
+    same_window = RateCounter.window_start == row.excluded.window_start
+    counted = row.on_conflict_do_update(
         index_elements=["client", "action"],
         set_={
             "count": case((same_window, RateCounter.count + 1), else_=1),
-            "window_start": statement.excluded.window_start,
+            "window_start": row.excluded.window_start,
         },
     ).returning(RateCounter.count)
-    return connection.execute(statement).scalar_one()
+    return connection.execute(counted).scalar_one()
 
 
 def _key(client: str) -> str:

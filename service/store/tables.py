@@ -32,8 +32,8 @@ from ..table.records import Table, Visibility
 from ..table.render import render_event, view
 from ..table.rules import Progress
 from . import games, limits
-from .db import LostRace
-from .games import SKIP, WAIT
+from .db import LOST_RACE, LostRace
+from .games import SKIP, WAIT, Lock
 from .unit import Unit
 
 SEED_BITS = 128
@@ -53,20 +53,26 @@ class Changed:
     answer: Any = None
 
 
+def not_simultaneous(table: Table) -> bool:
+    return not table.rules.simultaneous
+
+
 def change(
     unit: Unit,
     game_id: uuid.UUID,
     apply: Apply,
     respond: Respond = lambda p: (None, None),
-    unlocked: Callable[[Table], bool] = lambda table: not table.rules.simultaneous,
-    lock: str = WAIT,
+    unlocked: Callable[[Table], bool] | None = not_simultaneous,
+    lock: Lock = WAIT,
+    seen: Table | None = None,
 ) -> Changed | None:
     """Load the game, ``apply`` the input, settle its times at the moment of saving,
     ``respond`` (the answer, and a row to remember with the change, if any) and save,
-    with the version check; first without a lock where ``unlocked`` says it may. With
-    ``SKIP``, None if another transaction holds the game's lock."""
-    if unit.dialect == "postgresql":
-        table = _found(games.load(unit.connection(), game_id), game_id)
+    with the version check; first without a lock where ``unlocked`` says it may (None:
+    never), starting from the game as the caller has ``seen`` it if it read it already.
+    With ``SKIP``, None if another transaction holds the game's lock."""
+    if unit.dialect == "postgresql" and unlocked is not None:
+        table = seen or _found(games.load(unit.connection(), game_id), game_id)
         if unlocked(table):
             try:
                 return _apply(unit, table, apply, respond)
@@ -102,14 +108,15 @@ def load(unit: Unit, game_id: uuid.UUID) -> Table:
     """The game as it is, with whatever is due applied first: a read, too, moves bots
     and clocks."""
     table = _found(games.load(unit.connection(), game_id), game_id)
-    return apply_due(unit, game_id) if rules.is_due(table, clock.now()) else table
+    return apply_due(unit, game_id, table) if rules.is_due(table, clock.now()) else table
 
 
-def apply_due(unit: Unit, game_id: uuid.UUID) -> Table:
-    """Apply what is due (a request that reads the game); the game as it is then."""
+def apply_due(unit: Unit, game_id: uuid.UUID, seen: Table | None = None) -> Table:
+    """Apply what is due (a request that reads the game, or has ``seen`` it); the game
+    as it is then."""
     try:
-        changed = change(unit, game_id, rules.apply_due)
-    except LostRace:  # SQLite, where nothing is locked: another request applied it first
+        changed = change(unit, game_id, rules.apply_due, seen=seen)
+    except LOST_RACE:  # SQLite, where nothing is locked: another request applied it first
         unit.close()
         return _found(games.load(unit.connection(), game_id), game_id)
     assert changed is not None, "waits for the lock"
@@ -329,6 +336,6 @@ def end(unit: Unit, game_id: uuid.UUID, token: str | None) -> Table:
 def _locked(unit: Unit, game_id: uuid.UUID, apply: Apply) -> Changed:
     """A change of seats, a deal or the end, always under the lock: seats change only
     there, so an unlocked read of a game's seats is never half of a change."""
-    changed = change(unit, game_id, apply, unlocked=lambda table: False)
+    changed = change(unit, game_id, apply, unlocked=None)
     assert changed is not None, "waits for the lock"
     return changed

@@ -1,16 +1,20 @@
 """The unit of work: one request's (or one sweep's) use of the database. It lends a
 pooled connection when first asked, in autocommit mode (each statement a round trip
 and a transaction of its own, no BEGIN, no ROLLBACK) unless a ``transaction`` is open.
-A change of a table is handed to it (``add``) and written by ``commit``, which then,
-once the transaction has committed and never before, publishes the hint that the
-game's log grew and counts the moves and scheduled actions in the metrics.
+A change of a table, settled (its times those of the save: ``rules.settle``), is
+handed to it (``add``) and written by ``commit``, which then, once the transaction has
+committed and never before, publishes the hint that the game's log grew and counts the
+moves and scheduled actions in the metrics.
 
     with Unit(engine) as unit:
         table = games.load(unit.connection(), game_id)
-        unit.add(rules.apply_due(table, now))
+        unit.add(rules.settle(rules.apply_due(table, now), clock.now()))
         unit.commit()
+
+``store.tables.change`` is the one caller that changes a game this way.
 """
 
+import logging
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -21,6 +25,8 @@ from sqlalchemy import Connection, Engine
 from .. import metrics
 from ..table.rules import Progress
 from . import changes, games
+
+log = logging.getLogger(__name__)
 
 
 @dataclass
@@ -64,11 +70,15 @@ class Unit:
         """Write ``progress`` at the commit, with an answer to remember (a row of
         ``idempotent_answers`` but for its game) if any: never a move without its
         answer, nor the reverse."""
+        assert not progress.timed_from, "a change is settled before it is saved"
+        assert progress.table.seats == progress.origin.seats or self._in_transaction, (
+            "seats change only under the game's lock"
+        )
         self._staged.append(_Staged(progress, [answer] if answer else []))
 
     def commit(self) -> None:
-        """Write what was added (``games.LostRace`` if a game moved on since it was
-        read), commit, then publish and count."""
+        """Write what was added (``db.LostRace`` if a game moved on since it was read),
+        commit, then publish and count."""
         staged, self._staged = self._staged, []
         for change in staged:
             if change.progress.changed:
@@ -79,6 +89,14 @@ class Unit:
             self._committed(change.progress)
 
     def _committed(self, progress: Progress) -> None:
+        """What is committed stays so: a failure here is logged, and the request (or
+        the worker's sweep) succeeds all the same."""
+        try:
+            self._announce(progress)
+        except Exception:
+            log.exception("publishing or counting game %s's change failed", progress.table.id)
+
+    def _announce(self, progress: Progress) -> None:
         table = progress.table
         if progress.events:
             changes.publish(self.engine, table.id, table.last_seq)

@@ -1,8 +1,9 @@
 """A table as a typed record: the game row with its seats (``Table``), and the row's
 JSON columns: the match (dealer, the move count of the round, the bots' memory, each
 seat's rounds won and lost and score so far), the clock (per seat: the timeout policy's
-count and its due time) and the results of the finished rounds. Frozen: a change is a
-new record (``table.rules``); the store reads and writes them (``store.games``)."""
+count and its due time) and the results of the finished rounds. The JSON columns'
+records are frozen; a table record is changed only by ``table.rules``, on a copy of its
+own. The store reads and writes them (``store.games``)."""
 
 import uuid
 from collections.abc import Iterable, Mapping
@@ -175,8 +176,8 @@ class Seat:
 class Table:
     """One game: its settings, where the match stands, the current round's engine state
     (as JSON), the clock and the seats. ``version`` grows by one with every change, and
-    ``last_seq`` numbers the event log. A value: only ``table.rules`` changes one, on a
-    copy of its own."""
+    ``last_seq`` numbers the event log. Only ``table.rules`` changes one, on a copy of
+    its own: the record read stays as it was read."""
 
     id: uuid.UUID
     type: str
@@ -198,7 +199,9 @@ class Table:
     rng_counter: int = 0
     state: dict[str, Any] | None = None
     match: Match = Match()
-    rounds: tuple[RoundResult, ...] = ()
+    # the finished rounds' results; None when not read (a page of the log, the lobby:
+    # they grow with the match, and showing a table never needs them)
+    rounds: tuple[RoundResult, ...] | None = ()
     # the earliest of the seats' due times in ``clock``: a bot's move or a timeout
     next_action_at: datetime | None = None
     clock: Clock = Clock()
@@ -213,6 +216,10 @@ class Table:
         """The current round's state, or ``None`` before the first deal; ``read_only``:
         to look at, not to play on (``engine.Rules.load_state``)."""
         return self.rules.load_state(self.state, read_only) if self.state else None
+
+    def finished_rounds(self) -> tuple[RoundResult, ...]:
+        assert self.rounds is not None, "a table read to be changed is read with its rounds"
+        return self.rounds
 
     def on_autopilot(self, seat: int) -> bool:
         seats = self.clock.seats

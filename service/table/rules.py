@@ -187,7 +187,7 @@ def deal(
         dealer = _next_dealer(game, players)
     else:
         raise WrongPhase(f"the game is {game.status}; there is no round to deal")
-    state, events = rules.deal(game.options, players, dealer, rng, past=game.rounds)
+    state, events = rules.deal(game.options, players, dealer, rng, game.finished_rounds())
     game.round += 1
     game.status = Status.PLAYING
     game.match = replace(game.match, dealer=dealer, round_moves=0)
@@ -198,7 +198,7 @@ def deal(
 
 
 def _next_dealer(game: Table, players: int) -> int:
-    last = game.rounds[-1]
+    last = game.finished_rounds()[-1]
     dealer = game.match.dealer
     assert dealer is not None, "a round was dealt"
     if last.winners or last.losers:
@@ -413,7 +413,7 @@ def _save_round(
         result = rules.abandoned(len(game.seats))
         events = [*events, engine.Event("round_abandoned", None, dict(result.detail))]
     if result is not None:
-        game.rounds = (*game.rounds, result)
+        game.rounds = (*game.finished_rounds(), result)
         game.match = game.match.counting(result, len(game.seats))
         game.status = Status.ROUND_OVER
         if rules.match_over(game.options, list(game.rounds)):
