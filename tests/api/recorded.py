@@ -4,6 +4,7 @@ logs again, and ``service.verify`` must accept the matches recorded then."""
 
 import gzip
 import json
+from datetime import datetime
 from pathlib import Path
 
 RECORDED = json.loads(gzip.decompress((Path(__file__).parent / "recorded.json.gz").read_bytes()))
@@ -21,6 +22,19 @@ def comparable(log: list[dict]) -> str:
         for event in log
     ]
     return json.dumps(kept, sort_keys=True)
+
+
+def timeline(log: list[dict]) -> list[float]:
+    """When each event came, in seconds after the first (on a clock the test sets)."""
+    first = datetime.fromisoformat(log[0]["at"])
+    return [(datetime.fromisoformat(event["at"]) - first).total_seconds() for event in log]
+
+
+def summary_text(summary: dict) -> str:
+    """A summary as one text, without what is each table's own: its id, its creation
+    and its commitment (of its own nonce)."""
+    own = {"id", "created_at", "seed_commitment"}
+    return json.dumps({k: v for k, v in summary.items() if k not in own}, sort_keys=True)
 
 
 def _no_nonce(data: dict) -> dict:

@@ -17,10 +17,10 @@ from pathlib import Path
 
 import pytest
 from prometheus_client.parser import text_string_to_metric_families
+from sqlalchemy import Connection
+from sqlalchemy.exc import OperationalError
 
 from service import worker
-from service.store import games
-from service.store.db import LostRace
 from service.table import clock
 
 from ..push.server import serve
@@ -90,17 +90,19 @@ def test_requests_moves_and_the_pool_are_counted(app, client):
 
 
 def test_moves_count_when_they_commit_not_when_rolled_back(client, monkeypatch):
-    table = Table.create(client, players=2, seed=3)
-    moves = {"game_type": table.summary().json["type"], "by": "player"}
+    """Written, then the commit fails (the database went away): nothing is counted. Spoons
+    plays every move in a transaction under the game's lock, so there is a commit to fail."""
+    table = Table.create(client, type="spoons", players=3, seed=3)
+    moves = {"game_type": "spoons", "by": "player"}
     before = value(metrics(client), "cardtable_moves_total", **moves)
-    seat = table.turn()
+    seat = next(s for s in range(3) if table.view(s).json["legal_moves"])
     move = table.view(seat).json["legal_moves"][0]
 
-    def lose_the_race(*_args):
-        raise LostRace("another change came first")
+    def lose_the_commit(_connection):
+        raise OperationalError("COMMIT", {}, Exception("server closed the connection"))
 
-    monkeypatch.setattr(games, "save", lose_the_race)
-    assert table.move(seat, move).status_code == 409
+    monkeypatch.setattr(Connection, "commit", lose_the_commit)
+    assert table.move(seat, move).status_code == 503
     assert value(metrics(client), "cardtable_moves_total", **moves) == before
     monkeypatch.undo()
     assert table.move(seat, move).status_code == 201

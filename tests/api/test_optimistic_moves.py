@@ -225,6 +225,14 @@ def test_the_worker_passes_over_a_game_whose_row_a_request_holds(app, client, mo
 def test_where_every_seat_acts_at_once_the_worker_locks_the_game_at_once(app, client, monkeypatch):
     table = _due_bot_table(client, monkeypatch, type="spoons")
     saves = _spy_saves(monkeypatch)
+    loads, load = [], games.load
+
+    def spied_load(connection, game_id, lock=None):
+        loads.append(lock)
+        return load(connection, game_id, lock)
+
+    monkeypatch.setattr(games, "load", spied_load)
     assert worker.sweep(app.extensions["db_engine"]) == 1
-    assert saves == ["in a transaction"], "no unlocked try first"
+    assert loads == [games.SKIP], "no unlocked read first"
+    assert saves == ["in a transaction"]
     assert _logged_bot_moves(app, table.id)

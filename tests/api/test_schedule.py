@@ -84,11 +84,11 @@ def moment(monkeypatch):
 
 
 @pytest.fixture
-def sessions(app, client):  # client: the tables are emptied after the test
+def database(app, client):  # client: the tables are emptied after the test
     return app.extensions["db_engine"]
 
 
-def tap_table(sessions, bot_think: float, human_clock: int):
+def tap_table(database, bot_think: float, human_clock: int):
     """Seat 0 a bot thinking ``bot_think`` seconds, seat 1 a human on a clock."""
     request = {
         "type": TapGame.slug,
@@ -97,7 +97,7 @@ def tap_table(sessions, bot_think: float, human_clock: int):
         "turn_seconds": human_clock,
         "think_seconds": bot_think,
     }
-    with Unit(sessions) as unit:
+    with Unit(database) as unit:
         created = tables.create(unit, request, "test")
         game_id, host = created.table.id, created.host_token
         tables.join(unit, game_id, {"bot": "random"}, host, "test")
@@ -106,46 +106,46 @@ def tap_table(sessions, bot_think: float, human_clock: int):
     return game_id, token
 
 
-def log_of(sessions, game_id):
+def log_of(database, game_id):
     from service.table.render import render_event
 
-    with Unit(sessions) as unit:
+    with Unit(database) as unit:
         tables.load(unit, game_id)  # applies what is due
         game, rows = games.load_page(unit.connection(), game_id, 0, 100)
         events = [render_event(row, None, game) for row in rows]
     return [(event["type"], event["seat"], event["by"]) for event in events]
 
 
-def test_two_seats_due_at_once_are_applied_in_due_order(sessions, moment):
-    game_id, _ = tap_table(sessions, bot_think=5, human_clock=2)
+def test_two_seats_due_at_once_are_applied_in_due_order(database, moment):
+    game_id, _ = tap_table(database, bot_think=5, human_clock=2)
     start = moment[0]
-    with Unit(sessions) as unit:
+    with Unit(database) as unit:
         game = games.load(unit.connection(), game_id)
         assert view(game, 1)["to_act"] == [0, 1], "both act at once"
         assert view(game, 1)["deadline"] == (start + timedelta(seconds=2)).isoformat()
         assert clock.due(game, 0) == start + timedelta(seconds=5), "the bot's own due time"
     moment[0] = start + timedelta(seconds=10)  # both are due now
-    assert log_of(sessions, game_id) == [
+    assert log_of(database, game_id) == [
         ("timeout", 1, None),
         ("tap", 1, "clock"),  # due at 2 s: first
         ("tap", 0, "bot"),  # due at 5 s
     ]
 
 
-def test_one_seats_move_leaves_the_others_due_time_alone(sessions, moment):
-    game_id, token = tap_table(sessions, bot_think=5, human_clock=20)
+def test_one_seats_move_leaves_the_others_due_time_alone(database, moment):
+    game_id, token = tap_table(database, bot_think=5, human_clock=20)
     start = moment[0]
     moment[0] = start + timedelta(seconds=3)
-    with Unit(sessions) as unit:
+    with Unit(database) as unit:
         tables.move(unit, game_id, token, Tap())
         game = games.load(unit.connection(), game_id)
         assert clock.due(game, 0) == start + timedelta(seconds=5), "still the bot's, from 0 s"
         assert clock.aware(game.next_action_at) == start + timedelta(seconds=5)
     moment[0] = start + timedelta(seconds=5)
-    assert log_of(sessions, game_id)[-1] == ("tap", 0, "bot")
+    assert log_of(database, game_id)[-1] == ("tap", 0, "bot")
 
 
-def test_a_table_scheduled_before_per_seat_due_times_still_moves(client, sessions, moment):
+def test_a_table_scheduled_before_per_seat_due_times_still_moves(client, database, moment):
     """A row written by the previous version: its clock has no due times, only the
     game's next_action_at; the seat to act is the one scheduled."""
     table = Table.create(client, players=0, seats=3, deal=False, seed=5, think_seconds=2)
@@ -153,7 +153,7 @@ def test_a_table_scheduled_before_per_seat_due_times_still_moves(client, session
         f"/v1/games/{table.id}/deal", json={"fill_with_bots": "random"}, headers=bearer(table.host)
     )
     assert dealt.status_code == 200
-    with Session(sessions) as session:
+    with Session(database) as session:
         game = session.get(GameRow, uuid.UUID(table.id))
         assert game.next_action_at is not None
         game.clock = Clock(tuple(replace(entry, due=None) for entry in game.clock.seats))

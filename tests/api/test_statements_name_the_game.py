@@ -1,12 +1,17 @@
 """``SCALING.md``'s rule 2, held on plain PostgreSQL: every statement a table's life sends
 to a game's tables names that game's id, so each stays one shard's business on Citus.
-Only the lobby (rule 7) and a private code's look-up (rule 4) read across games."""
+Only the lobby (rule 7), a private code's look-up (rule 4) and the worker's pick of due
+games (rule 6) read across games."""
 
 import re
 import uuid
+from datetime import timedelta
 
 import pytest
 from sqlalchemy import event
+
+from service import worker
+from service.table import clock
 
 from .table import Table, bearer
 
@@ -42,13 +47,40 @@ def test_every_statement_of_a_tables_life_names_its_game(client, statements):
     client.post(f"/v1/games/{table.id}/leave", headers=bearer(table.tokens[0]))
     assert client.post(f"/v1/games/{table.id}/end", headers=bearer(table.host)).status_code == 200
 
-    game_id = uuid.UUID(table.id)
+    assert_each_names(table.id, statements)
+
+
+def test_every_statement_of_bots_and_clocks_names_its_game(app, client, statements, monkeypatch):
+    """Seats filled with bots at the deal, a bot's move applied by a read when due, and
+    the next one by the worker."""
+    now = [clock.now()]
+    monkeypatch.setattr(clock, "now", lambda: now[0])
+    table = Table.create(client, players=0, seats=3, deal=False, think_seconds=2, seed=5)
+    dealt = client.post(
+        f"/v1/games/{table.id}/deal", json={"fill_with_bots": "basic"}, headers=bearer(table.host)
+    )
+    assert dealt.status_code == 200
+    before = table.events().json["last_seq"]
+    now[0] += timedelta(seconds=30)
+    table.summary()  # applies what is due
+    now[0] += timedelta(seconds=30)
+    worker.sweep(app.extensions["db_engine"])
+    assert table.events().json["last_seq"] > before, "bots moved"
+    assert_each_names(
+        table.id, [(sql, params) for sql, params in statements if WORKER_PICK not in sql]
+    )
+
+
+WORKER_PICK = "games.next_action_at <="  # rule 6: candidates, each then changed on its own
+
+
+def assert_each_names(game_id: str, statements: list[tuple[str, dict]]) -> None:
     on_game_tables = [
         (sql, params)
         for sql, params in statements
         if GAME_TABLES.search(sql) and "code_hash =" not in sql  # the code's look-up
     ]
-    assert len(on_game_tables) > 20
+    assert len(on_game_tables) > 5
     for sql, params in on_game_tables:
         named = {value for value in params.values() if isinstance(value, uuid.UUID | str)}
-        assert named & {game_id, table.id}, f"a statement that names no game:\n{sql}"
+        assert named & {uuid.UUID(game_id), game_id}, f"a statement that names no game:\n{sql}"

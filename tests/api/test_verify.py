@@ -11,7 +11,7 @@ import pytest
 from service import verify
 from service.table import clock
 
-from .recorded import RECORDED, comparable, key
+from .recorded import RECORDED, comparable, key, summary_text, timeline
 from .table import Table, bearer
 
 GAMES = [
@@ -87,6 +87,8 @@ def test_verify_agrees_with_the_service(client, moment, game_type, options, play
     assert verify.verify(summary, log) == []
     recorded = RECORDED["matches"][key(game_type, options, players)]
     assert comparable(log) == comparable(recorded["log"]), "not the match recorded before"
+    assert timeline(log) == timeline(recorded["log"]), "not at the times recorded before"
+    assert summary_text(summary) == summary_text(recorded["summary"])
 
 
 @pytest.mark.parametrize("match", sorted(RECORDED["matches"]))

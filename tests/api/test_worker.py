@@ -38,17 +38,17 @@ def test_a_sweep_applies_due_bot_moves_that_no_request_touched(app, client, monk
     client.post(
         f"/v1/games/{table.id}/deal", json={"fill_with_bots": "random"}, headers=bearer(table.host)
     )
-    sessions = app.extensions["db_engine"]
-    assert worker.sweep(sessions) == 0, "nothing is due yet"
+    database = app.extensions["db_engine"]
+    assert worker.sweep(database) == 0, "nothing is due yet"
 
     def stored():  # read behind the API: a request would apply what is due itself
-        with Session(sessions) as session:
+        with Session(database) as session:
             return session.get(Game, uuid.UUID(table.id))
 
     now[0] += timedelta(minutes=30)  # long overdue: applied now, and the next bot's
     while stored().status == "playing":  # thinking starts from now
-        assert worker.sweep(sessions) == 1
-        assert worker.sweep(sessions) == 0, "the next bot thinks from when its turn began"
+        assert worker.sweep(database) == 1
+        assert worker.sweep(database) == 0, "the next bot thinks from when its turn began"
         now[0] += timedelta(seconds=2)
     assert stored().next_action_at is None
 
@@ -170,17 +170,17 @@ def test_a_game_that_fails_does_not_hold_up_the_others(app, client, monkeypatch)
             headers=bearer(table.host),
         )
         tables.append(table)
-    sessions = app.extensions["db_engine"]
-    with Session(sessions) as session:  # poison the first: its state no longer loads
+    database = app.extensions["db_engine"]
+    with Session(database) as session:  # poison the first: its state no longer loads
         poisoned = session.get(Game, uuid.UUID(tables[0].id))
         poisoned.state = {"broken": True}
         session.commit()
     now[0] += timedelta(seconds=3)
-    assert worker.sweep(sessions) == 1, "the healthy game advanced"
-    with Session(sessions) as session:
+    assert worker.sweep(database) == 1, "the healthy game advanced"
+    with Session(database) as session:
         quarantined = clock.aware(session.get(Game, uuid.UUID(tables[0].id)).next_action_at)
     assert quarantined > now[0], "the broken one waits before it is tried again"
-    assert worker.sweep(sessions) == 0
+    assert worker.sweep(database) == 0
 
 
 def _bot_table(client, seed: int) -> Table:
@@ -211,8 +211,8 @@ def _losing(error):
 SEQ_TAKEN = IntegrityError("INSERT INTO events", {}, Exception("the seq is taken"))
 
 
-def _due(sessions, table) -> object:
-    with Session(sessions) as session:
+def _due(database, table) -> object:
+    with Session(database) as session:
         return clock.aware(session.get(Game, uuid.UUID(table.id)).next_action_at)
 
 
@@ -225,12 +225,13 @@ def test_a_race_lost_to_a_request_is_no_failure_on_sqlite(sqlite_app, monkeypatc
     table = _bot_table(sqlite_app.test_client(), seed=3)
     now[0] += timedelta(seconds=3)
     monkeypatch.setattr(games, "save", _losing(SEQ_TAKEN))
-    sessions = sqlite_app.extensions["db_engine"]
-    due = _due(sessions, table)
-    assert worker.sweep(sessions) == 0
-    assert _due(sessions, table) == due
+    database = sqlite_app.extensions["db_engine"]
+    due = _due(database, table)
+    assert worker.sweep(database) == 0
+    assert _due(database, table) == due
 
 
+@pytest.mark.postgres
 def test_on_postgresql_the_same_error_is_a_bug_and_the_game_waits(app, client, monkeypatch):
     """There the row lock rules the race out: the error is logged and the game put off."""
     now = [clock.now()]
@@ -238,9 +239,9 @@ def test_on_postgresql_the_same_error_is_a_bug_and_the_game_waits(app, client, m
     table = _bot_table(client, seed=3)
     now[0] += timedelta(seconds=3)
     monkeypatch.setattr(games, "save", _losing(SEQ_TAKEN))
-    sessions = app.extensions["db_engine"]
-    assert worker.sweep(sessions) == 0
-    assert _due(sessions, table) > now[0], "quarantined"
+    database = app.extensions["db_engine"]
+    assert worker.sweep(database) == 0
+    assert _due(database, table) > now[0], "quarantined"
 
 
 def test_a_read_that_loses_the_race_to_apply_what_is_due_answers_all_the_same(
