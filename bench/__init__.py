@@ -5,7 +5,8 @@ figures, each beside a reference measured in the same run. It asserts nothing ab
   ``python -m service.worker``) on a fresh PostgreSQL database, against a bare Flask app
   under the same gunicorn settings (``bare.py``: the framework's ceiling) and pgbench
   running the SQL one move sends (captured in process: the database's ceiling); between
-  them, the bare app making the service's round trips (``bare_sql.py``). What the
+  them, the bare app making the service's round trips with the store's own statements
+  on dealt games (``bare_sql.py``: read a game; read and save it with an event). What the
   change hints cost: the service again with them off (``unhinted.py``), and pgbench with
   the hint after the move's commit (as the service sends it) or in its transaction. The
   four servers run side by side, and each load is cut into slices taken by turns.

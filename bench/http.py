@@ -152,7 +152,7 @@ def run(server_url: str, seconds: float, counts, report, found: dict) -> None:
             serve(unhinted_url, workers=WORKERS, env=UNLIMITED, app=UNHINTED)
         )
         bare = stack.enter_context(serve_bare())
-        trips = stack.enter_context(serve(trips_url, workers=WORKERS, app=BARE_SQL))
+        trips = stack.enter_context(serve(trips_url, workers=WORKERS, env=UNLIMITED, app=BARE_SQL))
         servers = {
             "service": (service, {"worker_pid": worker.pid, "database": make_url(url).database}),
             "unhinted": (unhinted, {}),
@@ -278,7 +278,7 @@ def rows(results: dict, counts, report) -> None:
         trips = results["bare_sql"][n]
         q_rps = per_second(trips, "requests")
         report.add(
-            part, "", "", "", f"bare Flask + the round trips {num(q_rps)}", ratio(s_rps, q_rps)
+            part, "", "", "", f"bare Flask + the store's SQL {num(q_rps)}", ratio(s_rps, q_rps)
         )
         report.add(
             part,
@@ -343,7 +343,7 @@ def rows(results: dict, counts, report) -> None:
             ratio(s_per, b_per),
         )
         q_per = cpu_ms_per_request(trips, "server")
-        report.add(part, "", "", "", f"bare + the round trips {num(q_per, 2)}", ratio(s_per, q_per))
+        report.add(part, "", "", "", f"bare + the store's SQL {num(q_per, 2)}", ratio(s_per, q_per))
         pg_move = s_cpu["postgres"] / max(service["moves"], 1) * 1000
         pg_ref = hint["cpu"]["postgres"] / max(hint["transactions"], 1) * 1000
         pg_loop = loop["cpu"]["postgres"] / max(loop["transactions"], 1) * 1000

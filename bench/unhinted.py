@@ -8,5 +8,5 @@ from service.store import changes
 
 
 def create_app():
-    changes.publish = lambda session, game_id, seq: None
+    changes.publish = lambda engine, game_id, seq: None
     return create_service()
