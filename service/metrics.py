@@ -144,6 +144,12 @@ class _Metrics:
             "applied again under it",
             ["game_type"],
         )
+        self.retried = Counter(
+            PREFIX + "transactions_retried",
+            "Changes of a game retried after a serialization failure or a deadlock, "
+            "by SQLSTATE (40001, 40P01)",
+            ["sqlstate"],
+        )
         self.actions = Counter(
             PREFIX + "scheduled_actions",
             "Scheduled actions (bot moves, clock timeouts) committed",
@@ -269,6 +275,12 @@ def move_replayed(game_type: str) -> None:
     """A move (or a due action) read without a lock lost its compare-and-set: it is
     applied again under the lock."""
     _metrics().replayed.labels(game_type).inc()
+
+
+def transaction_retried(sqlstate: str) -> None:
+    """A change of a game failed with a serialization failure or a deadlock (Citus
+    reports a distributed deadlock as one) and is tried again."""
+    _metrics().retried.labels(sqlstate).inc()
 
 
 def scheduled_action(by: str, applied_in: str, due: datetime | None, at: datetime) -> None:

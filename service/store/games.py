@@ -6,9 +6,10 @@ Each statement names the game's id on every game table it reads or writes
 games: the lobby (rule 7), a private code's look-up (rule 4) and the worker's pick of
 due games (rule 6). A game is read with its
 seats in one statement and one row (each JSON column decoded once, not once per seat);
-a page of its log comes in the same statement when asked for. On PostgreSQL a change is
-saved in one statement too: the UPDATE of the row, if its version is still the one read
-(compare-and-set), with the INSERTs of its events and answer in its ``WITH``."""
+a page of its log comes in the same statement when asked for. A change is saved in one
+transaction: the UPDATE of the row, if its version is still the one read
+(compare-and-set), then INSERTs of its events and answer with VALUES that carry the
+game's id."""
 
 import functools
 import uuid
@@ -18,19 +19,16 @@ from datetime import UTC, datetime
 from typing import Any, Literal, cast
 
 from sqlalchemy import (
-    CTE,
     JSON,
     BigInteger,
     BindParameter,
     ColumnElement,
     Connection,
     Function,
-    Insert,
     ScalarSelect,
     Select,
     Update,
     bindparam,
-    column,
     delete,
     func,
     insert,
@@ -42,7 +40,6 @@ from sqlalchemy import (
 from sqlalchemy import (
     Table as SqlTable,
 )
-from sqlalchemy.dialects.postgresql import JSONB
 
 from ..engine import RoundResult
 from ..table.records import (
@@ -304,22 +301,26 @@ def create(connection: Connection, table: Table) -> None:
 
 
 def save(connection: Connection, progress: Progress, answers: list[dict[str, Any]]) -> None:
-    """Write the change: its seats, its row if its version is still the one read, its
-    events and the answers to remember (``request_hash``, ``seat``, ``key``,
-    ``answer``); ``LostRace`` if the version moved on."""
+    """Write the change, in the caller's transaction: its row if its version is still
+    the one read (``LostRace`` if it moved on), its seats, its events and the answers to
+    remember (``request_hash``, ``seat``, ``key``, ``answer``). Each statement names the
+    game's id, and its rows are inserted with VALUES that carry it: on Citus the whole
+    change runs on the game's shard and commits there without two-phase commit."""
     table, origin = progress.table, progress.origin
     # the finished rounds' results only when a round ended: they grow with the match
     rounds = table.rounds is not origin.rounds
     values = {name: getattr(table, name) for name in _changing(rounds)}
     key = {"game_id": table.id, "read_version": origin.version}
-    if connection.dialect.name == "postgresql":
-        written = _save_with_events(connection, rounds, key | values, progress, answers)
-    else:
-        written = _save_then_log(connection, rounds, key | values, progress, answers)
-    if not written:
+    if connection.execute(_update(rounds), key | values).rowcount != 1:
         raise LostRace(f"game {table.id} changed since version {origin.version}")
     if table.seats != origin.seats:  # in the transaction of the game's lock (``unit``)
         _save_seats(connection, table.id, origin.seats, table.seats)
+    game = {"game_id": table.id}
+    if progress.events:
+        connection.execute(insert(EVENTS).values([{**row, **game} for row in progress.events]))
+    if answers:
+        created = {"created_at": table.updated_at}
+        connection.execute(insert(ANSWERS).values([{**row, **game, **created} for row in answers]))
 
 
 def _save_seats(
@@ -344,43 +345,12 @@ def _seat_values(seat: Seat) -> dict[str, Any]:
     return dict(zip(SEAT_FIELDS, astuple(seat), strict=True))
 
 
-def _save_with_events(
-    connection: Connection,
-    rounds: bool,
-    values: dict[str, Any],
-    progress: Progress,
-    answers: list[dict[str, Any]],
-) -> bool:
-    # as JSON: the times as strings
-    events = [{**row, "at": row["at"].isoformat()} for row in progress.events]
-    stamped = [{**row, "created_at": progress.table.updated_at.isoformat()} for row in answers]
-    rows = {"events": events, "answers": stamped}
-    return bool(connection.execute(_with_events(rounds), values | rows).scalar_one())
-
-
-def _save_then_log(
-    connection: Connection,
-    rounds: bool,
-    values: dict[str, Any],
-    progress: Progress,
-    answers: list[dict[str, Any]],
-) -> bool:
-    if connection.execute(_update(rounds), values).rowcount != 1:
-        return False
-    game = {"game_id": values["game_id"]}
-    if progress.events:
-        connection.execute(insert(EVENTS), [{**row, **game} for row in progress.events])
-    if answers:
-        created = {"created_at": progress.table.updated_at}
-        connection.execute(insert(ANSWERS), [{**row, **game, **created} for row in answers])
-    return True
-
-
 @functools.cache
 def _changing(rounds: bool) -> tuple[str, ...]:
     return (*CHANGING, ROUNDS) if rounds else CHANGING
 
 
+@functools.cache
 def _update(rounds: bool) -> Update:
     names = _changing(rounds)
     return (
@@ -388,36 +358,6 @@ def _update(rounds: bool) -> Update:
         .where(GAMES.c.id == bindparam("game_id"), GAMES.c.version == bindparam("read_version"))
         .values({name: bindparam(name, type_=GAMES.c[name].type) for name in names})
     )
-
-
-@functools.cache
-def _with_events(rounds: bool) -> Select[int]:
-    """``WITH saved AS (UPDATE games ... RETURNING id), logged AS (INSERT INTO events
-    SELECT :game_id, ... FROM jsonb_to_recordset(:events) WHERE EXISTS (SELECT FROM
-    saved)), answered AS (the same for idempotent_answers) SELECT count(*) FROM saved``:
-    the rows are written only with the game, and 0 says its version moved on."""
-    saved = _update(rounds).returning(GAMES.c.id).cte("saved")
-    inserts = [
-        _if_saved(saved, EVENTS, "events").cte("logged"),
-        _if_saved(saved, ANSWERS, "answers").cte("answered"),
-    ]
-    return select(func.count()).select_from(saved).add_cte(*inserts)
-
-
-def _if_saved(saved: CTE, table: SqlTable, parameter: str) -> Insert:
-    """``INSERT INTO <table> SELECT :game_id, ... FROM jsonb_to_recordset(:parameter)
-    WHERE EXISTS (SELECT FROM saved)``."""
-    fields = [field for field in table.c if field.name != "game_id"]
-    rows = (
-        func.jsonb_to_recordset(bindparam(parameter, type_=JSONB))
-        .table_valued(*(column(field.name, field.type) for field in fields))
-        .render_derived(name=f"{parameter}_row", with_types=True)
-    )
-    game_id = bindparam("game_id", type_=table.c.game_id.type)
-    each_row = select(game_id, *(rows.c[field.name] for field in fields)).where(
-        select(saved.c.id).exists()
-    )
-    return insert(table).from_select(["game_id", *(f.name for f in fields)], each_row)
 
 
 def quarantine(connection: Connection, game_id: uuid.UUID, until: datetime) -> None:

@@ -4,8 +4,8 @@ the database untouched.
 
 ``change`` loads the game, applies an input through the table's rules
 (``table.rules``) and saves the result with the version check. On PostgreSQL it first
-tries without a lock, in two round trips: the game read in autocommit mode, then saved
-by one statement, its own transaction, if its version is still the one read. No row
+tries without a lock: the game read in autocommit mode, then saved in a short
+transaction of its own if its version is still the one read. No row
 lock is held while the rules and the bots run. Only if another change came first (a
 lost compare-and-set) is the game read again under its row lock and the input applied
 again there, where nothing can come first. Where that would nearly always happen (every
@@ -14,7 +14,9 @@ could take first) the game is read under its lock at once."""
 
 import hashlib
 import hmac
+import random
 import secrets
+import time
 import uuid
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -38,6 +40,12 @@ from .unit import Unit
 
 SEED_BITS = 128
 DUE_MARGIN = timedelta(seconds=1)  # far more than a move takes, bots and all
+# A serialization failure or a deadlock (on Citus, a distributed one) is retried, after
+# a pause drawn from 0 to RETRY_PAUSE_SECONDS times the attempt, so that the rivals
+# part; after RETRIES, the request fails (a 503).
+RETRYABLE = frozenset({"40001", "40P01"})
+RETRIES = 3
+RETRY_PAUSE_SECONDS = 0.02
 # An input: the table read and the time (after the read) to its change, or a refusal.
 Apply = Callable[[Table, datetime], Progress]
 # What a use case makes of the change: its answer, and a row to remember with it, if any.
@@ -70,7 +78,32 @@ def change(
     ``respond`` (the answer, and a row to remember with the change, if any) and save,
     with the version check; first without a lock where ``unlocked`` says it may (None:
     never), starting from the game as the caller has ``seen`` it if it read it already.
-    With ``SKIP``, None if another transaction holds the game's lock."""
+    With ``SKIP``, None if another transaction holds the game's lock. A transaction that
+    fails with a serialization failure or a deadlock is rolled back and the whole change
+    tried again, from a fresh read, up to ``RETRIES`` times."""
+    for attempt in range(1, RETRIES + 2):
+        try:
+            return _change_once(unit, game_id, apply, respond, unlocked, lock, seen)
+        except OperationalError as error:
+            sqlstate = getattr(error.orig, "sqlstate", None)
+            if sqlstate not in RETRYABLE or attempt > RETRIES:
+                raise
+            unit.close()
+            metrics.transaction_retried(str(sqlstate))
+            time.sleep(random.uniform(0, RETRY_PAUSE_SECONDS * attempt))
+            seen = None
+    raise AssertionError("unreachable")
+
+
+def _change_once(
+    unit: Unit,
+    game_id: uuid.UUID,
+    apply: Apply,
+    respond: Respond,
+    unlocked: Callable[[Table], bool] | None,
+    lock: Lock,
+    seen: Table | None,
+) -> Changed | None:
     if unit.dialect == "postgresql" and unlocked is not None:
         table = seen or _found(games.load(unit.connection(), game_id), game_id)
         if unlocked(table):

@@ -80,13 +80,19 @@ class Unit:
         """Write what was added (``db.LostRace`` if a game moved on since it was read),
         commit, then publish and count."""
         staged, self._staged = self._staged, []
+        if self._in_transaction:
+            self._save(staged)
+        elif any(change.progress.changed for change in staged):
+            with self.transaction():  # a change's statements commit together
+                self._save(staged)
+        for change in staged:
+            self._committed(change.progress)
+
+    def _save(self, staged: list[_Staged]) -> None:
         for change in staged:
             if change.progress.changed:
                 games.save(self.connection(), change.progress, change.answers)
-        if self._in_transaction:
-            self.connection().commit()
-        for change in staged:
-            self._committed(change.progress)
+        self.connection().commit()
 
     def _committed(self, progress: Progress) -> None:
         """What is committed stays so: a failure here is logged, and the request (or
