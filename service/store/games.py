@@ -53,11 +53,12 @@ from ..table.records import (
 )
 from ..table.rules import Progress
 from .db import LostRace
-from .models import EventRow, Game, IdempotentAnswer
+from .models import EventRow, Game, IdempotentAnswer, JoinCode
 from .models import Seat as SeatRow
 
-GAMES, SEATS, EVENTS, ANSWERS = (
-    cast(SqlTable, model.__table__) for model in (Game, SeatRow, EventRow, IdempotentAnswer)
+GAMES, SEATS, EVENTS, ANSWERS, CODES = (
+    cast(SqlTable, model.__table__)
+    for model in (Game, SeatRow, EventRow, IdempotentAnswer, JoinCode)
 )
 # To change the game: wait for whoever holds its lock, or pass (no lock: None)
 Lock = Literal["wait", "skip"]
@@ -277,8 +278,8 @@ def lobby(
 
 
 def find_by_code(connection: Connection, code_hash: str) -> uuid.UUID | None:
-    """The game a private table's code names (the index of codes, written at creation)."""
-    return connection.scalar(select(GAMES.c.id).where(GAMES.c.code_hash == code_hash))
+    """The game a private table's code names (``join_codes``, written at creation)."""
+    return connection.scalar(select(CODES.c.game_id).where(CODES.c.code_hash == code_hash))
 
 
 def stored_answer(
@@ -296,8 +297,13 @@ def stored_answer(
 
 
 def create(connection: Connection, table: Table) -> None:
+    """The new game, then its join code if it is private: two statements, each its own
+    transaction (the connection is in autocommit mode), each on one shard on Citus. A
+    game whose code was not written cannot be joined by code, and is pruned unplayed."""
     values = {name: getattr(table, name) for name in TABLE_COLUMNS}
     connection.execute(insert(GAMES), values)
+    if table.code_hash is not None:
+        connection.execute(insert(CODES).values(code_hash=table.code_hash, game_id=table.id))
 
 
 def save(connection: Connection, progress: Progress, answers: list[dict[str, Any]]) -> None:

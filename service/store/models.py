@@ -1,5 +1,5 @@
 """The database's tables: games, their seats, their event log, remembered move answers,
-rate counters and the workers' heartbeats. Declared with the ORM for Alembic and the
+join codes, rate counters and the workers' heartbeats. Declared with the ORM for Alembic and the
 tests; the store reads and writes them with Core statements (``games``)."""
 
 import uuid
@@ -83,8 +83,8 @@ class Game(Base):
     options: Mapped[dict[str, Any]]
     visibility: Mapped[str] = mapped_column(String(10))
     # A private table's join code, hashed like the tokens: the code is shown once, to the
-    # host, at creation.
-    code_hash: Mapped[str | None] = mapped_column(String(64), unique=True)
+    # host, at creation. ``JoinCode`` finds the game from it.
+    code_hash: Mapped[str | None] = mapped_column(String(64))
     max_seats: Mapped[int] = mapped_column(Integer)
     turn_seconds: Mapped[int | None] = mapped_column(Integer)
     host_token_hash: Mapped[str] = mapped_column(String(64))
@@ -166,6 +166,16 @@ class IdempotentAnswer(Base):
     request_hash: Mapped[str] = mapped_column(String(64))
     answer: Mapped[dict[str, Any]]
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class JoinCode(Base):
+    """The game a private table's join code names, by the code's hash: written once, when
+    the table is created, apart from any game's transaction (``SCALING.md``'s rule 4)."""
+
+    __tablename__ = "join_codes"
+
+    code_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    game_id: Mapped[uuid.UUID] = mapped_column(Uuid)
 
 
 class RateCounter(Base):

@@ -11,7 +11,7 @@ from sqlalchemy import CursorResult, Engine, delete, select
 from ..config import Config
 from ..table.records import Status
 from .limits import WINDOW
-from .models import Game, IdempotentAnswer, RateCounter, Seat, WorkerHeartbeat
+from .models import Game, IdempotentAnswer, JoinCode, RateCounter, Seat, WorkerHeartbeat
 
 
 def prune(engine: Engine, now: datetime, age: timedelta | None = None) -> dict[str, int]:
@@ -22,6 +22,7 @@ def prune(engine: Engine, now: datetime, age: timedelta | None = None) -> dict[s
         "idempotent_answers": delete(IdempotentAnswer).where(IdempotentAnswer.created_at < cutoff),
         "rate_counters": delete(RateCounter).where(RateCounter.window_start < now - WINDOW),
         "worker_heartbeats": delete(WorkerHeartbeat).where(WorkerHeartbeat.beat_at < cutoff),
+        "abandoned_codes": delete(JoinCode).where(JoinCode.game_id.in_(abandoned)),
         "abandoned_seats": delete(Seat).where(Seat.game_id.in_(abandoned)),
         "abandoned_tables": delete(Game).where(Game.id.in_(abandoned)),
     }

@@ -20,7 +20,14 @@ from sqlalchemy.orm import Session
 
 from service import worker
 from service.store import retention
-from service.store.models import Game, IdempotentAnswer, RateCounter, Seat, WorkerHeartbeat
+from service.store.models import (
+    Game,
+    IdempotentAnswer,
+    JoinCode,
+    RateCounter,
+    Seat,
+    WorkerHeartbeat,
+)
 from service.table import clock
 from tests.push.server import free_port
 
@@ -200,8 +207,8 @@ def status(pid: int) -> str:
 
 
 def test_retention_prunes_what_nobody_needs_and_keeps_the_rest(app, client):
-    old = Table.create(client, players=2, deal=False)
-    fresh = Table.create(client, players=2, deal=False)
+    old = Table.create(client, players=2, deal=False, visibility="private")
+    fresh = Table.create(client, players=2, deal=False, visibility="private")
     playing = Table.create(client, players=2, seed=3)
     seat = playing.turn()
     playing.move(seat, playing.view(seat).json["legal_moves"][0], **{"Idempotency-Key": "k"})
@@ -214,9 +221,12 @@ def test_retention_prunes_what_nobody_needs_and_keeps_the_rest(app, client):
     with Session(app.extensions["db_engine"]) as session:
         session.get(Game, uuid.UUID(old.id)).updated_at = now - timedelta(days=2)
         session.commit()
-        assert retention.prune(app.extensions["db_engine"], now)["abandoned_tables"] == 1
+        pruned = retention.prune(app.extensions["db_engine"], now)
+        assert pruned["abandoned_tables"] == pruned["abandoned_codes"] == 1
         tables = {str(game_id) for game_id in session.scalars(select(Game.id))}
         assert tables == {fresh.id, playing.id}
+        codes = {str(game_id) for game_id in session.scalars(select(JoinCode.game_id))}
+        assert codes & {old.id, fresh.id} == {fresh.id}, "the abandoned table's code goes"
         assert count(IdempotentAnswer) == 1 and count(RateCounter) >= 1, "still of use"
 
         pruned = retention.prune(app.extensions["db_engine"], now + timedelta(hours=25))
