@@ -1,6 +1,6 @@
 """The database's tables: games, their seats, their event log, remembered move answers,
-join codes, rate counters and the workers' heartbeats. Declared with the ORM for Alembic and the
-tests; the store reads and writes them with Core statements (``games``)."""
+join codes, rate counters and the workers' heartbeats. Declared with the ORM for Alembic
+and the tests; the store reads and writes them with Core statements (``games``)."""
 
 import uuid
 from collections.abc import Callable
