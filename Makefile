@@ -74,9 +74,13 @@ migrate: install
 run: migrate
 	BIND=127.0.0.1:$(PORT) WORKERS=$(WORKERS) $(BIN)/python -m service.run
 
-# Two processes, as this machine has two cores; each makes its own database.
+# Two processes, as this machine has two cores; each makes its own database. Then every
+# statement the service sent is checked to run on one Citus shard (tools/shard_check.py).
+STATEMENTS := .statements
 test: install-dev
-	$(BIN)/pytest -n 2 -m "not sweep" --ignore=tests/fuzz --ignore=tests/e2e
+	rm -rf $(STATEMENTS)
+	SHARD_STATEMENTS=$(STATEMENTS) $(BIN)/pytest -n 2 -m "not sweep" --ignore=tests/fuzz --ignore=tests/e2e
+	$(BIN)/python tools/shard_check.py $(STATEMENTS)/*.json
 
 # The fast loop while working: ruff, mypy and the engine's tests, no database.
 check: install-dev

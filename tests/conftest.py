@@ -1,6 +1,7 @@
 """Fixtures: a database of the run's own (PostgreSQL, or SQLite when none answers) and
 the app and client on it. Engine tests need none of this and never touch a database."""
 
+import json
 import os
 import sys
 
@@ -10,6 +11,8 @@ import pytest
 # their own limits. Before the service is imported: its settings are read at import.
 os.environ.setdefault("CREATES_PER_MINUTE", "1000000")
 os.environ.setdefault("JOINS_PER_MINUTE", "1000000")
+
+from sqlalchemy import Engine, event
 
 from service import App, create_app
 from service.store.models import Base
@@ -29,6 +32,33 @@ def pytest_configure(config):
             "skipping the tests marked postgres",
             file=sys.stderr,
         )
+
+
+# make test: every distinct statement the service sends to PostgreSQL, with where it was
+# sent from, written to this folder at the end (one file per process) for
+# tools/shard_check.py. The tests' own statements are not the service's and are left out.
+SHARD_STATEMENTS = os.environ.get("SHARD_STATEMENTS")
+SERVICE_DIR = os.path.join(os.path.dirname(os.path.dirname(__file__)), "service") + os.sep
+_sent: dict[str, str] = {}
+
+
+@event.listens_for(Engine, "before_cursor_execute")
+def _capture(connection, _cursor, statement, _parameters, _context, _many):
+    if SHARD_STATEMENTS and connection.dialect.name == "postgresql" and statement not in _sent:
+        frame = sys._getframe(1)
+        while frame is not None and not frame.f_code.co_filename.startswith(SERVICE_DIR):
+            frame = frame.f_back
+        if frame is not None:
+            where = frame.f_code.co_filename.removeprefix(SERVICE_DIR)
+            _sent[statement] = f"service/{where}:{frame.f_lineno} {frame.f_code.co_name}"
+
+
+def pytest_sessionfinish(session):
+    if SHARD_STATEMENTS and _sent:
+        worker = os.environ.get("PYTEST_XDIST_WORKER", "main")
+        os.makedirs(SHARD_STATEMENTS, exist_ok=True)
+        with open(os.path.join(SHARD_STATEMENTS, f"{worker}.json"), "w") as out:
+            json.dump(_sent, out, indent=1)
 
 
 def pytest_collection_modifyitems(config, items):

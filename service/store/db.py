@@ -34,6 +34,12 @@ _IDLE_SINCE = "idle_since"
 DATABASE_AWAY = (OperationalError, InterfaceError, PoolTimeout, DatabaseUnavailable)
 
 
+def across_games(name: str) -> str:
+    """The comment that names a statement reading or writing many games on purpose, as
+    SCALING.md lists them (``tools/shard_check.py`` lets only these fan out on Citus)."""
+    return f"/* across games: {name} */"
+
+
 class LostRace(Exception):
     """The game changed since it was read: its version moved on (compare-and-set)."""
 

@@ -52,7 +52,7 @@ from ..table.records import (
     rounds_from_json,
 )
 from ..table.rules import Progress
-from .db import LostRace
+from .db import LostRace, across_games
 from .models import EventRow, Game, IdempotentAnswer, JoinCode
 from .models import Seat as SeatRow
 
@@ -258,6 +258,7 @@ def lobby(
     games' ids)."""
     shown = [GAMES.c[name] for name in TABLE_COLUMNS if name != ROUNDS]
     query = select(*shown).where(GAMES.c.visibility == Visibility.PUBLIC)
+    query = query.prefix_with(across_games("lobby"))
     if type_:
         query = query.where(GAMES.c.type == type_)
     if status:
@@ -376,6 +377,7 @@ def due(connection: Connection, now: datetime, limit: int) -> list[tuple[uuid.UU
     (picked without a lock: each is then changed on its own, ``SCALING.md``'s rule 6)."""
     query = (
         select(GAMES.c.id, GAMES.c.type)
+        .prefix_with(across_games("due games"))
         .where(GAMES.c.next_action_at <= now, GAMES.c.status == "playing")
         .order_by(GAMES.c.next_action_at)
         .limit(limit)

@@ -10,6 +10,7 @@ from sqlalchemy import CursorResult, Engine, delete, select
 
 from ..config import Config
 from ..table.records import Status
+from .db import across_games
 from .limits import WINDOW
 from .models import Game, IdempotentAnswer, JoinCode, RateCounter, Seat, WorkerHeartbeat
 
@@ -28,6 +29,8 @@ def prune(engine: Engine, now: datetime, age: timedelta | None = None) -> dict[s
     }
     with engine.begin() as connection:
         return {
-            kind: cast(CursorResult[Any], connection.execute(query)).rowcount  # a DELETE's
+            kind: cast(
+                CursorResult[Any], connection.execute(query.prefix_with(across_games("retention")))
+            ).rowcount  # a DELETE's
             for kind, query in deleted.items()
         }
