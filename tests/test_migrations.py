@@ -1,13 +1,17 @@
 """The migrations build exactly the schema the models describe, and go down again."""
 
+import uuid
+from datetime import UTC, datetime
+
 import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
-from sqlalchemy import create_engine, inspect, text
+from sqlalchemy import Uuid, bindparam, create_engine, inspect, select, text
+from sqlalchemy.orm import Session
 
-from service.store.models import Base
+from service.store.models import Base, Game
 
-from .databases import migrate
+from .databases import fresh_database, migrate
 
 
 def test_migrated_schema_matches_the_models(database_url):
@@ -26,7 +30,7 @@ def scratch_url(tmp_path):
 def test_downgrade_to_base_and_up_again(scratch_url):
     migrate(scratch_url)
     engine = create_engine(scratch_url)
-    assert {"games", "seats", "events", "idempotent_answers"} <= set(
+    assert {"games", "events", "idempotent_answers", "join_codes"} <= set(
         inspect(engine).get_table_names()
     )
     migrate(scratch_url, "base", down=True)
@@ -90,4 +94,65 @@ def test_the_rounds_leave_the_match_for_a_column_of_their_own_and_come_back(scra
     with engine.connect() as connection:
         back = json.loads(connection.execute(text("SELECT match FROM games")).scalar_one())
     assert back == {"dealer": 1, "round_moves": 4, "rounds": rounds, "memory": {}}
+    engine.dispose()
+
+
+@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)])
+def any_scratch_url(request, tmp_path):
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'scratch.sqlite'}"
+        return
+    with fresh_database(request.config.test_server_url) as url:
+        yield url
+
+
+def test_the_seats_move_into_their_games_row_and_back(any_scratch_url):
+    """0009 copies each game's seats into its row, in seat order; going down copies them
+    back into a table of their own."""
+    migrate(any_scratch_url, "0008")
+    if any_scratch_url.startswith("postgresql"):
+        migrate(any_scratch_url, "0008", down=True)  # a fresh database starts at head
+    engine = create_engine(any_scratch_url)
+    game = "00000000-0000-4000-8000-000000000003"
+    seats = [
+        (1, "Bo", "basic", "t1", "2026-01-02 03:04:05+00:00"),
+        (0, "Al", None, "t0", "2026-01-01 00:00:00+00:00"),
+    ]
+    with engine.begin() as connection:
+        connection.execute(
+            text(
+                "INSERT INTO games (id, type, options, visibility, max_seats, host_token_hash,"
+                " status, round, version, seed, rng_counter, last_seq, created_at, updated_at,"
+                " match, clock, think_seconds, seeded)"
+                " VALUES (:game, 'go-fish', '{}', 'public', 3, 'h', 'waiting', 0, 1, '1', 0, 0,"
+                " '2026-01-01', '2026-01-01', '{}', '{}', 1.0, false)"
+            ).bindparams(bindparam("game", type_=Uuid)),
+            {"game": uuid.UUID(game)},
+        )
+        connection.execute(
+            text(
+                "INSERT INTO seats (game_id, seat, name, bot, token_hash, joined_at)"
+                " VALUES (:game, :seat, :name, :bot, :token_hash, :joined_at)"
+            ).bindparams(bindparam("game", type_=Uuid)),
+            [
+                dict(
+                    zip(("seat", "name", "bot", "token_hash", "joined_at"), seat, strict=True),
+                    game=uuid.UUID(game),
+                )
+                for seat in seats
+            ],
+        )
+    migrate(any_scratch_url)
+    assert "seats" not in inspect(engine).get_table_names()
+    with Session(engine) as session:
+        moved = session.scalar(select(Game.seats))
+    assert [(s.seat, s.name, s.bot, s.token_hash) for s in moved] == [
+        (0, "Al", None, "t0"),
+        (1, "Bo", "basic", "t1"),
+    ]
+    assert moved[1].joined_at == datetime(2026, 1, 2, 3, 4, 5, tzinfo=UTC)
+    migrate(any_scratch_url, "0008", down=True)
+    with engine.connect() as connection:
+        back = connection.execute(text("SELECT seat, name, bot FROM seats ORDER BY seat")).all()
+    assert [tuple(row) for row in back] == [(0, "Al", None), (1, "Bo", "basic")]
     engine.dispose()

@@ -91,5 +91,5 @@ def test_two_upgrades_at_once_both_succeed(fresh_url):
         assert connection.execute(text("SELECT version_num FROM alembic_version")).all() == [
             (head,)
         ]
-    assert {"games", "seats", "events"} <= set(inspect(engine).get_table_names())
+    assert {"games", "events", "join_codes"} <= set(inspect(engine).get_table_names())
     engine.dispose()

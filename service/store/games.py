@@ -1,20 +1,19 @@
-"""The SQL of a table: its game row with its seats, read as one ``Table`` record and
+"""The SQL of a table: its game row, seats included, read as one ``Table`` record and
 saved with its new events and remembered answer; the lobby; a page of the event log.
 
 Each statement names the game's id on every game table it reads or writes
-(``../shared/SCALING.md``): one game is one shard's business. Only three read across
-games: the lobby (rule 7), a private code's look-up (rule 4) and the worker's pick of
-due games (rule 6). A game is read with its
-seats in one statement and one row (each JSON column decoded once, not once per seat);
-a page of its log comes in the same statement when asked for. A change is saved in one
-transaction: the UPDATE of the row, if its version is still the one read
-(compare-and-set), then INSERTs of its events and answer with VALUES that carry the
-game's id."""
+(``../shared/SCALING.md``): one game is one shard's business. Only the statements
+marked ``across_games`` read many games: the lobby and the worker's pick of due games
+(and retention's deletes). A game is one row, read as one JSON array (each JSON column
+decoded once); a page of its log comes in the same statement when asked for. A change
+is saved in one transaction: the UPDATE of the row, if its version is still the one
+read (compare-and-set), then INSERTs of its events and answer with VALUES that carry
+the game's id."""
 
 import functools
 import uuid
 from collections.abc import Callable, Sequence
-from dataclasses import astuple, fields
+from dataclasses import fields
 from datetime import UTC, datetime
 from typing import Any, Literal, cast
 
@@ -29,7 +28,6 @@ from sqlalchemy import (
     Select,
     Update,
     bindparam,
-    delete,
     func,
     insert,
     null,
@@ -44,28 +42,25 @@ from sqlalchemy import (
 from ..engine import RoundResult
 from ..table.records import (
     LoggedEvent,
-    Seat,
     Table,
     Visibility,
     clock_from_json,
     match_from_json,
     rounds_from_json,
+    seats_from_json,
 )
 from ..table.rules import Progress
 from .db import LostRace, across_games
 from .models import EventRow, Game, IdempotentAnswer, JoinCode
-from .models import Seat as SeatRow
 
-GAMES, SEATS, EVENTS, ANSWERS, CODES = (
-    cast(SqlTable, model.__table__)
-    for model in (Game, SeatRow, EventRow, IdempotentAnswer, JoinCode)
+GAMES, EVENTS, ANSWERS, CODES = (
+    cast(SqlTable, model.__table__) for model in (Game, EventRow, IdempotentAnswer, JoinCode)
 )
 # To change the game: wait for whoever holds its lock, or pass (no lock: None)
 Lock = Literal["wait", "skip"]
 WAIT: Lock = "wait"
 SKIP: Lock = "skip"
-TABLE_COLUMNS = tuple(f.name for f in fields(Table) if f.name != "seats")
-SEAT_FIELDS = tuple(f.name for f in fields(Seat))
+TABLE_COLUMNS = tuple(f.name for f in fields(Table))
 EVENT_FIELDS = ("seq", "round", "type", "seat", "by", "data", "secret", "audience", "at")
 EVENT_JSON = ("data", "secret", "audience")  # JSON in JSON (SQLite stores it as text)
 # What a change may write of the game's row (the rest is set once, at creation).
@@ -80,6 +75,7 @@ CHANGING = (
     "clock",
     "last_seq",
     "updated_at",
+    "seats",
 )
 ROUNDS = "rounds"
 
@@ -89,13 +85,10 @@ ROUNDS = "rounds"
 
 def load(connection: Connection, game_id: uuid.UUID, lock: Lock | None = None) -> Table | None:
     """The game with its seats, or None if there is none (or, with ``SKIP``, another
-    transaction holds it). Locked (``FOR UPDATE``), a statement that waited for the lock
-    sees the seats as they were when it began; every change of seats changes the game
-    too, so when the game's version at that moment differs from the locked one, the
-    seats are read again."""
-    query = _query(connection.dialect.name, lock)
-    row = connection.execute(query, {"game_id": game_id}).one_or_none()
-    return None if row is None else _table(connection, game_id, row._asdict())
+    transaction holds it)."""
+    row = connection.execute(_query(connection.dialect.name, lock), {"game_id": game_id})
+    values = row.scalar_one_or_none()
+    return None if values is None else _table(values)
 
 
 def load_page(
@@ -111,21 +104,17 @@ def load_page(
     row = connection.execute(query, bounds).one_or_none()
     if row is None:
         return None
-    values = row._asdict()
-    page = sorted(values.pop("page_rows") or [], key=lambda event: event[0])  # by seq
-    return _table(connection, game_id, values), [_logged(event) for event in page]
+    page = sorted(row.page_rows or [], key=lambda event: event[0])  # by seq
+    return _table(row.game_row), [_logged(event) for event in page]
 
 
-def _table(connection: Connection, game_id: uuid.UUID, values: dict[str, Any]) -> Table:
-    game = {
-        name: _FROM_JSON.get(name, _same)(value)
-        for name, value in zip(TABLE_COLUMNS, values["game_row"], strict=True)
-    }
-    seats = values["seat_rows"] or []
-    if values["seen_version"] != game["version"]:
-        again = connection.execute(_query(connection.dialect.name, None), {"game_id": game_id})
-        seats = again.one().seat_rows or []
-    return Table(**game, seats=_seats(seats))
+def _table(game_row: list[Any]) -> Table:
+    return Table(
+        **{
+            name: _FROM_JSON.get(name, _same)(value)
+            for name, value in zip(TABLE_COLUMNS, game_row, strict=True)
+        }
+    )
 
 
 def _same(value: Any) -> Any:
@@ -141,7 +130,7 @@ def _rounds(data: list[dict[str, Any]] | None) -> tuple[RoundResult, ...] | None
 
 
 # JSON columns, which SQLite keeps as text: read with json() to be JSON in the array
-_JSON_TEXT = {"options", "state", "match", "clock", "rounds"}
+_JSON_TEXT = {"options", "state", "match", "clock", "rounds", "seats"}
 # The game's row comes as one JSON array (a column each would cost the driver and
 # SQLAlchemy more than the rest of the read): what JSON does not hold as such, from text.
 _FROM_JSON: dict[str, Callable[[Any], Any]] = {
@@ -154,15 +143,8 @@ _FROM_JSON: dict[str, Callable[[Any], Any]] = {
     "clock": clock_from_json,
     "rounds": _rounds,
     "think_seconds": float,  # PostgreSQL's JSON writes 2.0 as 2
+    "seats": seats_from_json,
 }
-
-
-def _seats(rows: list[list[Any]]) -> tuple[Seat, ...]:
-    """From ``[seat, name, bot, token_hash, joined_at]`` arrays, in seat order."""
-    return tuple(
-        Seat(number, name, bot, token_hash, datetime.fromisoformat(joined_at))
-        for number, name, bot, token_hash, joined_at in sorted(rows)
-    )
 
 
 def _logged(row: list[Any]) -> LoggedEvent:
@@ -177,26 +159,18 @@ def _logged(row: list[Any]) -> LoggedEvent:
 
 @functools.cache
 def _query(dialect: str, lock: Lock | None, paged: bool = False) -> Select:
-    """The game's columns, its version as the statement's snapshot sees it (which the
-    locked row's differs from after waiting for another change), and its seats as one
-    JSON array of ``SEAT_FIELDS`` arrays; ``paged``, a page of its log too, as one JSON
-    array of ``EVENT_FIELDS`` arrays."""
+    """The game's columns as one JSON array, ``game_row``; ``paged``, a page of its log
+    too, as one JSON array of ``EVENT_FIELDS`` arrays, ``page_rows``."""
     game_id = bindparam("game_id", type_=GAMES.c.id.type)
-    seen = GAMES.alias("seen")
-    seen_version = select(seen.c.version).where(seen.c.id == game_id).scalar_subquery()
     game_row = [_in_json(dialect, name) for name in TABLE_COLUMNS]
     if paged:  # the rounds grow with the match, and a page never needs them
         game_row[TABLE_COLUMNS.index(ROUNDS)] = null()
-    columns = [
-        _json_array(dialect, game_row).label("game_row"),
-        seen_version.label("seen_version"),
-        _seat_rows(dialect, SEATS.c.game_id == game_id).label("seat_rows"),
-    ]
+    columns = [_json_array(dialect, game_row).label("game_row")]
     if paged:
         columns.append(_page(dialect, game_id).label("page_rows"))
     query = select(*columns).where(GAMES.c.id == game_id)
     if lock is not None:
-        return query.with_for_update(of=GAMES, skip_locked=lock == SKIP)
+        return query.with_for_update(skip_locked=lock == SKIP)
     return query
 
 
@@ -205,11 +179,6 @@ def _in_json(dialect: str, name: str) -> ColumnElement[Any]:
     if dialect != "postgresql" and name in _JSON_TEXT:
         return func.json(GAMES.c[name])
     return GAMES.c[name]
-
-
-def _seat_rows(dialect: str, which: ColumnElement[bool]) -> ScalarSelect[Any]:
-    fields = [SEATS.c[name] for name in SEAT_FIELDS]
-    return select(_json_rows(dialect, fields)).where(which).scalar_subquery()
 
 
 def _page(dialect: str, game_id: BindParameter[Any]) -> ScalarSelect[Any]:
@@ -253,9 +222,8 @@ def lobby(
     after: tuple[datetime, uuid.UUID] | None,
     limit: int,
 ) -> list[Table]:
-    """Public tables, newest first, after the place ``after`` in that order: the games'
-    rows in one statement (not their rounds: only shown), their seats in another (by the
-    games' ids)."""
+    """Public tables, newest first, after the place ``after`` in that order, with their
+    seats (not their rounds: only shown)."""
     shown = [GAMES.c[name] for name in TABLE_COLUMNS if name != ROUNDS]
     query = select(*shown).where(GAMES.c.visibility == Visibility.PUBLIC)
     query = query.prefix_with(across_games("lobby"))
@@ -266,16 +234,7 @@ def lobby(
     if after:
         query = query.where(tuple_(GAMES.c.created_at, GAMES.c.id) < after)
     query = query.order_by(GAMES.c.created_at.desc(), GAMES.c.id.desc()).limit(limit)
-    rows = [row._asdict() for row in connection.execute(query)]
-    seats: dict[uuid.UUID, list[Seat]] = {row["id"]: [] for row in rows}
-    if seats:
-        of_games = select(SEATS).where(SEATS.c.game_id.in_(list(seats)))
-        for seat in connection.execute(of_games):
-            seats[seat.game_id].append(Seat(*(seat._mapping[name] for name in SEAT_FIELDS)))
-    return [
-        Table(**row, rounds=None, seats=tuple(sorted(seats[row["id"]], key=lambda s: s.seat)))
-        for row in rows
-    ]
+    return [Table(**row._asdict(), rounds=None) for row in connection.execute(query)]
 
 
 def find_by_code(connection: Connection, code_hash: str) -> uuid.UUID | None:
@@ -320,36 +279,12 @@ def save(connection: Connection, progress: Progress, answers: list[dict[str, Any
     key = {"game_id": table.id, "read_version": origin.version}
     if connection.execute(_update(rounds), key | values).rowcount != 1:
         raise LostRace(f"game {table.id} changed since version {origin.version}")
-    if table.seats != origin.seats:  # in the transaction of the game's lock (``unit``)
-        _save_seats(connection, table.id, origin.seats, table.seats)
     game = {"game_id": table.id}
     if progress.events:
         connection.execute(insert(EVENTS).values([{**row, **game} for row in progress.events]))
     if answers:
         created = {"created_at": table.updated_at}
         connection.execute(insert(ANSWERS).values([{**row, **game, **created} for row in answers]))
-
-
-def _save_seats(
-    connection: Connection,
-    game_id: uuid.UUID,
-    before: tuple[Seat, ...],
-    after: tuple[Seat, ...],
-) -> None:
-    """Seat by seat number: a seat that is gone is deleted, a new one inserted, one that
-    changed (its player left, or a later one moved up) updated."""
-    for number in range(max(len(before), len(after))):
-        where = (SEATS.c.game_id == game_id, SEATS.c.seat == number)
-        if number >= len(after):
-            connection.execute(delete(SEATS).where(*where))
-        elif number >= len(before):
-            connection.execute(insert(SEATS).values(game_id=game_id, **_seat_values(after[number])))
-        elif before[number] != after[number]:
-            connection.execute(update(SEATS).where(*where).values(_seat_values(after[number])))
-
-
-def _seat_values(seat: Seat) -> dict[str, Any]:
-    return dict(zip(SEAT_FIELDS, astuple(seat), strict=True))
 
 
 @functools.cache

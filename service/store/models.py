@@ -1,4 +1,4 @@
-"""The database's tables: games, their seats, their event log, remembered move answers,
+"""The database's tables: games (with their seats), their event log, remembered move answers,
 join codes, rate counters and the workers' heartbeats. Declared with the ORM for Alembic
 and the tests; the store reads and writes them with Core statements (``games``)."""
 
@@ -22,7 +22,7 @@ from sqlalchemy import (
     text,
 )
 from sqlalchemy.dialects.postgresql import JSONB
-from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 from sqlalchemy.types import TypeDecorator, TypeEngine
 
 from ..engine import RoundResult
@@ -36,7 +36,10 @@ from ..table.records import (
     match_to_json,
     rounds_from_json,
     rounds_to_json,
+    seats_from_json,
+    seats_to_json,
 )
+from ..table.records import Seat as SeatRecord
 
 JSONType = JSON().with_variant(JSONB(), "postgresql")
 R = TypeVar("R")
@@ -65,6 +68,7 @@ class Record(TypeDecorator[R]):
 MATCH = Record(match_to_json, match_from_json)
 CLOCK = Record(clock_to_json, clock_from_json)
 ROUNDS = Record(rounds_to_json, rounds_from_json)
+SEATS = Record(seats_to_json, seats_from_json)
 
 
 def utcnow() -> datetime:
@@ -116,27 +120,15 @@ class Game(Base):
         DateTime(timezone=True), default=utcnow, onupdate=utcnow
     )
 
-    seats: Mapped[list["Seat"]] = relationship(
-        back_populates="game", order_by="Seat.seat", cascade="all, delete-orphan"
+    # The players, in seat order (``table.records.Seat``): read and saved with the row.
+    seats: Mapped[tuple[SeatRecord, ...]] = mapped_column(
+        SEATS, default=lambda: (), server_default=text("'[]'")
     )
 
     __table_args__ = (
         Index("ix_games_lobby", "visibility", "created_at"),
         Index("ix_games_next_action_at", "next_action_at"),
     )
-
-
-class Seat(Base):
-    __tablename__ = "seats"
-
-    game_id: Mapped[uuid.UUID] = mapped_column(ForeignKey("games.id"), primary_key=True)
-    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
-    name: Mapped[str] = mapped_column(String(40))
-    bot: Mapped[str | None] = mapped_column(String(20))
-    token_hash: Mapped[str] = mapped_column(String(64))
-    joined_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
-
-    game: Mapped[Game] = relationship(back_populates="seats")
 
 
 class EventRow(Base):

@@ -12,7 +12,7 @@ from ..config import Config
 from ..table.records import Status
 from .db import across_games
 from .limits import WINDOW
-from .models import Game, IdempotentAnswer, JoinCode, RateCounter, Seat, WorkerHeartbeat
+from .models import Game, IdempotentAnswer, JoinCode, RateCounter, WorkerHeartbeat
 
 
 def prune(engine: Engine, now: datetime, age: timedelta | None = None) -> dict[str, int]:
@@ -24,7 +24,6 @@ def prune(engine: Engine, now: datetime, age: timedelta | None = None) -> dict[s
         "rate_counters": delete(RateCounter).where(RateCounter.window_start < now - WINDOW),
         "worker_heartbeats": delete(WorkerHeartbeat).where(WorkerHeartbeat.beat_at < cutoff),
         "abandoned_codes": delete(JoinCode).where(JoinCode.game_id.in_(abandoned)),
-        "abandoned_seats": delete(Seat).where(Seat.game_id.in_(abandoned)),
         "abandoned_tables": delete(Game).where(Game.id.in_(abandoned)),
     }
     with engine.begin() as connection:

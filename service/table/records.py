@@ -172,6 +172,37 @@ class Seat:
     joined_at: datetime
 
 
+def seats_to_json(seats: tuple[Seat, ...]) -> list[dict[str, Any]]:
+    return [
+        {
+            "seat": seat.seat,
+            "name": seat.name,
+            "bot": seat.bot,
+            "token_hash": seat.token_hash,
+            "joined_at": seat.joined_at.isoformat(),
+        }
+        for seat in seats
+    ]
+
+
+def seats_from_json(data: list[dict[str, Any]]) -> tuple[Seat, ...]:
+    """In seat order; a time without a zone (copied from SQLite's seats table) is UTC."""
+    return tuple(
+        Seat(
+            entry["seat"],
+            entry["name"],
+            entry["bot"],
+            entry["token_hash"],
+            _in_utc(datetime.fromisoformat(entry["joined_at"])),
+        )
+        for entry in sorted(data, key=lambda entry: entry["seat"])
+    )
+
+
+def _in_utc(moment: datetime) -> datetime:
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+
+
 @dataclass
 class Table:
     """One game: its settings, where the match stands, the current round's engine state
