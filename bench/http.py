@@ -87,7 +87,7 @@ def on_disk(url: str) -> dict:
     with engine.connect() as connection:
         sizes = {
             table: connection.scalar(text(f"SELECT pg_total_relation_size('{table}')"))
-            for table in ("games", "seats", "events")
+            for table in ("games", "events", "idempotent_answers")
         }
         moves = connection.scalar(text("SELECT count(*) FROM events WHERE by IS NOT NULL"))
         events = connection.scalar(text("SELECT count(*) FROM events"))

@@ -128,6 +128,8 @@ def script(c: Captured, notify: bool, with_view: bool = False, in_move: bool = F
         read = not move  # the move's read of its game sets :version and :last_seq
         for statement, parameters, many in tally.log:
             if statement in ("BEGIN", "COMMIT", "ROLLBACK"):
+                if statement == "COMMIT" and move and in_move:  # the save, with its hint
+                    lines.append(_hint(c))
                 lines.append(f"{statement};")
                 continue
             kind = kind_of(statement)
@@ -136,10 +138,8 @@ def script(c: Captured, notify: bool, with_view: bool = False, in_move: bool = F
             sets = parameters if many else [parameters]
             rendered = [render_statement(statement, p, c) for p in sets]
             if kind in ("LOCK", "SELECT") and not read:
-                rendered = [rendered[0] + " \\gset"]
+                rendered = [_read_setting_version(rendered[0])]
                 read = True
-            elif move and in_move and kind == "WITH":  # the save, now with its hint
-                rendered = ["BEGIN;", *(r + ";" for r in rendered), _hint(c), "COMMIT;"]
             else:
                 rendered = [r + ";" for r in rendered]
             if many and len(rendered) > 1:
@@ -149,6 +149,18 @@ def script(c: Captured, notify: bool, with_view: bool = False, in_move: bool = F
         if not read:
             raise RuntimeError("the captured move reads no game row: no script to mirror it")
     return "\n".join(lines) + "\n"
+
+
+def _read_setting_version(read: str) -> str:
+    """The game's read, setting ``:version`` and ``:last_seq`` from the row it returns
+    (one JSON array of ``TABLE_COLUMNS``), still one statement."""
+    from service.store.games import TABLE_COLUMNS
+
+    version, last_seq = TABLE_COLUMNS.index("version"), TABLE_COLUMNS.index("last_seq")
+    return (
+        f"SELECT (game.game_row->>{version})::int AS version,"
+        f" (game.game_row->>{last_seq})::int AS last_seq FROM ({read}) AS game \\gset"
+    )
 
 
 def _hint(c: Captured) -> str:
@@ -196,23 +208,15 @@ def capture(url: str) -> Captured:
 
 
 def clone(url: str, c: Captured, count: int) -> None:
-    """``count`` copies of the captured game (and its seats), one per pgbench client."""
+    """``count`` copies of the captured game, one per pgbench client."""
     engine = create_engine(url)
     meta = MetaData()
-    meta.reflect(engine, only=["games", "seats"])
-    games, seats = meta.tables["games"], meta.tables["seats"]
+    meta.reflect(engine, only=["games"])
+    games = meta.tables["games"]
     with engine.begin() as connection:
         row = dict(connection.execute(select(games).where(games.c.id == c.game_id)).one()._mapping)
-        seat_rows = [
-            dict(r._mapping)
-            for r in connection.execute(select(seats).where(seats.c.game_id == c.game_id))
-        ]
-        for n in range(count):
-            copy = {**row, "id": clone_id(n)}
-            if "code_hash" in copy:
-                copy["code_hash"] = None
-            connection.execute(insert(games).values(copy))
-            connection.execute(insert(seats), [{**s, "game_id": clone_id(n)} for s in seat_rows])
+        copies = [{**row, "id": clone_id(n), "code_hash": None} for n in range(count)]
+        connection.execute(insert(games), copies)
     engine.dispose()
 
 

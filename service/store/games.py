@@ -24,12 +24,14 @@ from sqlalchemy import (
     ColumnElement,
     Connection,
     Function,
+    Insert,
     ScalarSelect,
     Select,
     Update,
     bindparam,
     func,
     insert,
+    literal,
     null,
     select,
     tuple_,
@@ -38,6 +40,7 @@ from sqlalchemy import (
 from sqlalchemy import (
     Table as SqlTable,
 )
+from sqlalchemy.exc import DataError
 
 from ..engine import RoundResult
 from ..table.records import (
@@ -267,24 +270,81 @@ def create(connection: Connection, table: Table) -> None:
 
 
 def save(connection: Connection, progress: Progress, answers: list[dict[str, Any]]) -> None:
-    """Write the change, in the caller's transaction: its row if its version is still
-    the one read (``LostRace`` if it moved on), its seats, its events and the answers to
-    remember (``request_hash``, ``seat``, ``key``, ``answer``). Each statement names the
-    game's id, and its rows are inserted with VALUES that carry it: on Citus the whole
-    change runs on the game's shard and commits there without two-phase commit."""
+    """Write the change: its row if its version is still the one read (``LostRace`` if
+    it moved on), its events and the answers to remember (``request_hash``, ``seat``,
+    ``key``, ``answer``). Each statement names the game's id, and the rows are inserted
+    with VALUES that carry it: on Citus the change runs on the game's shard and commits
+    there without two-phase commit. On PostgreSQL it is one statement, so one round
+    trip, atomic even outside a transaction; SQLite, which has no data-modifying WITH,
+    runs its parts one by one in the caller's transaction."""
     table, origin = progress.table, progress.origin
     # the finished rounds' results only when a round ended: they grow with the match
     rounds = table.rounds is not origin.rounds
-    values = {name: getattr(table, name) for name in _changing(rounds)}
-    key = {"game_id": table.id, "read_version": origin.version}
-    if connection.execute(_update(rounds), key | values).rowcount != 1:
-        raise LostRace(f"game {table.id} changed since version {origin.version}")
     game = {"game_id": table.id}
-    if progress.events:
-        connection.execute(insert(EVENTS).values([{**row, **game} for row in progress.events]))
-    if answers:
-        created = {"created_at": table.updated_at}
-        connection.execute(insert(ANSWERS).values([{**row, **game, **created} for row in answers]))
+    created = {"created_at": table.updated_at}
+    rows = (  # (table, rows to insert)
+        (EVENTS, [{**row, **game} for row in progress.events]),
+        (ANSWERS, [{**row, **game, **created} for row in answers]),
+    )
+    shapes = tuple(
+        (table_.name, tuple(listed[0]), len(listed)) for table_, listed in rows if listed
+    )
+    params = {"game_id": table.id, "read_version": origin.version}
+    params |= {name: getattr(table, name) for name in _changing(rounds)}
+    for of, listed in rows:
+        params |= {
+            f"{of.name}{n}_{column}": value
+            for n, row in enumerate(listed)
+            for column, value in row.items()
+        }
+    if connection.dialect.name == "postgresql":
+        try:
+            connection.execute(_save_statement(rounds, shapes), params)
+        except DataError as error:
+            if getattr(error.orig, "sqlstate", None) != DIVISION_BY_ZERO:
+                raise
+            raise LostRace(f"game {table.id} changed since version {origin.version}") from error
+        return
+    if connection.execute(_update(rounds), params).rowcount != 1:
+        raise LostRace(f"game {table.id} changed since version {origin.version}")
+    for statement in _inserts(shapes):
+        connection.execute(statement, params)
+
+
+DIVISION_BY_ZERO = "22012"
+# (table, its columns, rows) of each INSERT of a save
+Shapes = tuple[tuple[str, tuple[str, ...], int], ...]
+
+
+@functools.cache
+def _save_statement(rounds: bool, shapes: Shapes) -> Select:
+    """The UPDATE and the INSERTs as data-modifying WITH parts of one SELECT that divides
+    by the number of rows updated: a version that moved on fails the whole statement
+    (division by zero), so its INSERTs never land either. The INSERTs do not read the
+    UPDATE's result (INSERT ... SELECT would make Citus run them on every worker)."""
+    saved = _update(rounds).returning(GAMES.c.id).cte("saved")
+    statement = select(literal(1) / func.count()).select_from(saved)
+    for n, insert_ in enumerate(_inserts(shapes)):
+        statement = statement.add_cte(insert_.cte(f"logged_{n}"))
+    return statement
+
+
+@functools.cache
+def _inserts(shapes: Shapes) -> tuple[Insert, ...]:
+    """An INSERT ... VALUES per row, its values bound as ``<table><row>_<column>`` (one
+    INSERT of many rows would be compiled again at every save: SQLAlchemy caches no
+    multi-row VALUES)."""
+    tables = {EVENTS.name: EVENTS, ANSWERS.name: ANSWERS}
+    return tuple(
+        insert(tables[name]).values(
+            {
+                column: bindparam(f"{name}{n}_{column}", type_=tables[name].c[column].type)
+                for column in columns
+            }
+        )
+        for name, columns, count in shapes
+        for n in range(count)
+    )
 
 
 @functools.cache
