@@ -4,9 +4,8 @@ a 4-player Old Maid table), so the script follows the move path as it changes.
 
 The captured statements are rendered with their captured values, except what must vary:
 the game's id (each pgbench client has a clone of the captured game,
-``00000000-0000-4000-8000-<client_id>``), the event sequence numbers (as parameters, or
-in the JSON list of the events that the game's write carries) and the version, counted
-from what the move's read of its game returns (``\\gset``). An executemany (psycopg 3
+``00000000-0000-4000-8000-<client_id>``), the event sequence numbers and the version,
+counted from what the move's read of its game returns (``\\gset``). An executemany (psycopg 3
 pipelines it) becomes a ``\\startpipeline`` block, and pgbench runs ``-M prepared`` as
 psycopg 3 does after a statement's fifth use on a connection. After each run the clones'
 events and versions are checked: each run of the script must have added one move's events
@@ -55,12 +54,6 @@ def quote(value: str) -> str:
 def literal(name: str, value, c: Captured) -> str:
     """A captured parameter as SQL for pgbench."""
     if hasattr(value, "obj") and type(value).__module__.startswith("psycopg"):  # Jsonb
-        if _logged_events(value.obj, c):  # the move's events, numbered from the row's last
-            return (
-                "(SELECT jsonb_agg(event || jsonb_build_object('seq', :last_seq + n) ORDER BY n)"
-                f" FROM jsonb_array_elements({quote(json.dumps(value.obj))}::jsonb)"
-                " WITH ORDINALITY AS logged(event, n))"
-            )
         return quote(json.dumps(value.obj))
     if isinstance(value, enum.Enum):
         value = value.value
@@ -98,14 +91,6 @@ def literal(name: str, value, c: Captured) -> str:
     return quote(str(value))
 
 
-def _logged_events(value, c: Captured) -> bool:
-    """Whether a JSON parameter is the list of the move's events (``writes``)."""
-    if not isinstance(value, list) or not value:
-        return False
-    numbers = [event.get("seq") if isinstance(event, dict) else None for event in value]
-    return numbers == list(range(c.last_seq + 1, c.last_seq + 1 + len(value)))
-
-
 def render_statement(statement: str, parameters, c: Captured) -> str:
     flat = " ".join(statement.split())
     if isinstance(parameters, dict):
@@ -128,8 +113,6 @@ def script(c: Captured, notify: bool, with_view: bool = False, in_move: bool = F
         read = not move  # the move's read of its game sets :version and :last_seq
         for statement, parameters, many in tally.log:
             if statement in ("BEGIN", "COMMIT", "ROLLBACK"):
-                if statement == "COMMIT" and move and in_move:  # the save, with its hint
-                    lines.append(_hint(c))
                 lines.append(f"{statement};")
                 continue
             kind = kind_of(statement)
@@ -140,6 +123,8 @@ def script(c: Captured, notify: bool, with_view: bool = False, in_move: bool = F
             if kind in ("LOCK", "SELECT") and not read:
                 rendered = [_read_setting_version(rendered[0])]
                 read = True
+            elif move and in_move and kind == "WITH":  # the save, now with its hint
+                rendered = ["BEGIN;", *(r + ";" for r in rendered), _hint(c), "COMMIT;"]
             else:
                 rendered = [r + ";" for r in rendered]
             if many and len(rendered) > 1:

@@ -80,7 +80,7 @@ class Unit:
         """Write what was added (``db.LostRace`` if a game moved on since it was read),
         commit, then publish and count."""
         staged, self._staged = self._staged, []
-        if self._in_transaction:
+        if self._in_transaction or self.dialect == "postgresql":  # a change is one statement
             self._save(staged)
         elif any(change.progress.changed for change in staged):
             with self.transaction():  # a change's statements commit together
@@ -92,7 +92,8 @@ class Unit:
         for change in staged:
             if change.progress.changed:
                 games.save(self.connection(), change.progress, change.answers)
-        self.connection().commit()
+        if self._in_transaction:
+            self.connection().commit()
 
     def _committed(self, progress: Progress) -> None:
         """What is committed stays so: a failure here is logged, and the request (or
