@@ -15,6 +15,7 @@ how long the service took to answer moves again after PostgreSQL came back.
 """
 
 import argparse
+import http.client
 import json
 import os
 import random
@@ -84,6 +85,28 @@ class Cluster:
         )
 
 
+class Node(Cluster):
+    """A running PostgreSQL server of someone else's (a Citus worker, say), stopped and
+    started for the outage through its data directory, and left running at the end."""
+
+    def __init__(self, url: str, data: Path):
+        self.url, self.data = url, data
+
+    def start(self):
+        log = self.data.parent / f"{self.data.name}.chaos.log"
+        self._as_postgres(PG_BIN / "pg_ctl", "-D", self.data, "-l", log, "-w", "start")
+
+    def stop(self):
+        self._as_postgres(PG_BIN / "pg_ctl", "-D", self.data, "-m", "fast", "-w", "stop")
+
+    def remove(self):
+        if subprocess.run(
+            ["runuser", "-u", "postgres", "--", PG_BIN / "pg_ctl", "-D", self.data, "status"],
+            capture_output=True,
+        ).returncode:
+            self.start()
+
+
 class Api:
     """HTTP calls that never raise: an answer, or a status of 0 for no answer."""
 
@@ -108,7 +131,7 @@ class Api:
                 status, payload = answer.status, json.loads(answer.read())
         except urllib.error.HTTPError as error:
             status, payload = error.code, _json(error.read())
-        except (OSError, ValueError):  # refused, reset, timed out, cut short
+        except (OSError, ValueError, http.client.HTTPException):  # refused, reset, cut short
             status, payload = 0, None
         with self.lock:
             self.statuses[status] += 1
@@ -206,9 +229,20 @@ def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--seconds", type=float, default=40)
     parser.add_argument("--clients", type=int, default=6)
+    parser.add_argument(
+        "--database-url", help="a database of an existing server (a Citus coordinator, say)"
+    )
+    parser.add_argument(
+        "--stop-data-dir",
+        type=Path,
+        help="with --database-url: the data directory of the server to stop for the outage",
+    )
     args = parser.parse_args()
-    cluster = Cluster()
-    cluster.start()
+    if args.database_url:
+        cluster = Node(args.database_url, args.stop_data_dir)
+    else:
+        cluster = Cluster()
+        cluster.start()
     from tests.databases import migrate
 
     migrate(cluster.url.replace("postgresql://", "postgresql+psycopg://"))
@@ -256,7 +290,8 @@ def main() -> int:
         except subprocess.TimeoutExpired:
             os.killpg(run.pid, signal.SIGKILL)
         cluster.remove()
-    figures["faults"] = "gunicorn worker killed, worker killed, PostgreSQL stopped for 4 s"
+    stopped = args.stop_data_dir or "PostgreSQL"
+    figures["faults"] = f"gunicorn worker killed, worker killed, {stopped} stopped for 4 s"
     figures["moves_acknowledged"] = sum(len(p.acknowledged) for p in players)
     figures["statuses"] = dict(sorted(api.statuses.items()))
     figures["500s"] = api.statuses[500]
