@@ -40,7 +40,7 @@ from sqlalchemy import (
 from sqlalchemy import (
     Table as SqlTable,
 )
-from sqlalchemy.exc import DataError
+from sqlalchemy.exc import DBAPIError
 
 from ..engine import RoundResult
 from ..table.records import (
@@ -286,9 +286,7 @@ def save(connection: Connection, progress: Progress, answers: list[dict[str, Any
         (EVENTS, [{**row, **game} for row in progress.events]),
         (ANSWERS, [{**row, **game, **created} for row in answers]),
     )
-    shapes = tuple(
-        (table_.name, tuple(listed[0]), len(listed)) for table_, listed in rows if listed
-    )
+    shapes = tuple((of.name, tuple(listed[0]), len(listed)) for of, listed in rows if listed)
     params = {"game_id": table.id, "read_version": origin.version}
     params |= {name: getattr(table, name) for name in _changing(rounds)}
     for of, listed in rows:
@@ -300,8 +298,8 @@ def save(connection: Connection, progress: Progress, answers: list[dict[str, Any
     if connection.dialect.name == "postgresql":
         try:
             connection.execute(_save_statement(rounds, shapes), params)
-        except DataError as error:
-            if getattr(error.orig, "sqlstate", None) != DIVISION_BY_ZERO:
+        except DBAPIError as error:
+            if getattr(error.orig, "sqlstate", None) not in LOST_RACE_STATES:
                 raise
             raise LostRace(f"game {table.id} changed since version {origin.version}") from error
         return
@@ -311,7 +309,9 @@ def save(connection: Connection, progress: Progress, answers: list[dict[str, Any
         connection.execute(statement, params)
 
 
-DIVISION_BY_ZERO = "22012"
+# The statement's WITH parts run in no set order, so a rival that saved first shows as
+# either: no row updated (division by zero) or its events' keys taken (unique violation).
+LOST_RACE_STATES = frozenset({"22012", "23505"})
 # (table, its columns, rows) of each INSERT of a save
 Shapes = tuple[tuple[str, tuple[str, ...], int], ...]
 
@@ -320,8 +320,9 @@ Shapes = tuple[tuple[str, tuple[str, ...], int], ...]
 def _save_statement(rounds: bool, shapes: Shapes) -> Select:
     """The UPDATE and the INSERTs as data-modifying WITH parts of one SELECT that divides
     by the number of rows updated: a version that moved on fails the whole statement
-    (division by zero), so its INSERTs never land either. The INSERTs do not read the
-    UPDATE's result (INSERT ... SELECT would make Citus run them on every worker)."""
+    (division by zero, or its events' keys already taken), so its INSERTs never land.
+    The INSERTs do not read the UPDATE's result (INSERT ... SELECT would make Citus run
+    them on every worker)."""
     saved = _update(rounds).returning(GAMES.c.id).cte("saved")
     statement = select(literal(1) / func.count()).select_from(saved)
     for n, insert_ in enumerate(_inserts(shapes)):

@@ -6,12 +6,12 @@ import time
 import uuid
 
 import pytest
-from sqlalchemy import update
+from sqlalchemy import insert, select, update
 
 from service import engine
 from service.store import games
 from service.store.db import LostRace
-from service.store.models import Game
+from service.store.models import EventRow, Game
 from service.store.unit import Unit
 from service.table import clock, rules
 
@@ -80,6 +80,34 @@ def test_a_change_and_its_events_are_written_together_or_not_at_all(app, client)
     events = table.events().json
     assert events["last_seq"] == before[1] + 1 and events["events"][-1]["type"] == "resume"
     assert table.summary().json["version"] == before[0] + 2
+
+
+@pytest.mark.postgres
+def test_a_save_whose_events_a_rival_logged_first_is_a_lost_race_and_writes_nothing(app, client):
+    """The save's parts run in no set order on PostgreSQL: a rival's events already
+    holding the next numbers is a lost race too, and the game's row stays as it was."""
+    table = Table.create(client, players=2, seats=2)
+    game_id = uuid.UUID(table.id)
+    version, last_seq = table.summary().json["version"], table.events().json["last_seq"]
+    with Unit(app.extensions["db_engine"]) as unit:
+        game = games.load(unit.connection(), game_id)
+        assert game is not None
+        unit.add(_resumed(game))
+        rival = {
+            "game_id": game_id,
+            "seq": last_seq + 1,
+            "round": 1,
+            "type": "rival",
+            "data": {},
+            "audience": [],
+        }
+        unit.connection().execute(insert(EventRow).values(**rival, at=clock.now()))
+        with pytest.raises(LostRace):
+            unit.commit()
+    assert table.summary().json["version"] == version
+    with Unit(app.extensions["db_engine"]) as unit:
+        logged = select(EventRow.type).where(EventRow.game_id == game_id, EventRow.seq > last_seq)
+        assert unit.connection().scalars(logged).all() == ["rival"]
 
 
 def _resumed(game) -> rules.Progress:
