@@ -6,9 +6,9 @@ Each statement names the game's id on every game table it reads or writes
 marked ``across_games`` read many games: the lobby and the worker's pick of due games
 (and retention's deletes). A game is one row, read as one JSON array (each JSON column
 decoded once); a page of its log comes in the same statement when asked for. A change
-is saved in one transaction: the UPDATE of the row, if its version is still the one
-read (compare-and-set), then INSERTs of its events and answer with VALUES that carry
-the game's id."""
+is saved as the UPDATE of the row, if its version is still the one read
+(compare-and-set), and INSERTs of its events and answer with VALUES that carry the
+game's id: one statement on PostgreSQL (``save``)."""
 
 import functools
 import uuid
