@@ -16,7 +16,7 @@ from service.table import clock
 from .table import Table, bearer
 
 pytestmark = pytest.mark.postgres
-GAME_TABLES = re.compile(r"\b(games|seats|events|idempotent_answers)\b")
+GAME_TABLES = re.compile(r"\b(games|events|idempotent_answers)\b")
 
 
 @pytest.fixture
