@@ -80,7 +80,7 @@ STATEMENTS := .statements
 test: install-dev
 	rm -rf $(STATEMENTS)
 	SHARD_STATEMENTS=$(STATEMENTS) $(BIN)/pytest -n 2 -m "not sweep" --ignore=tests/fuzz --ignore=tests/e2e
-	$(BIN)/python tools/shard_check.py $(STATEMENTS)/*.json
+	$(BIN)/python tools/shard_check.py $(STATEMENTS)
 
 # The fast loop while working: ruff, mypy and the engine's tests, no database.
 check: install-dev

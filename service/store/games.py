@@ -35,6 +35,7 @@ from sqlalchemy import (
     null,
     select,
     tuple_,
+    type_coerce,
     update,
 )
 from sqlalchemy import (
@@ -280,11 +281,10 @@ def save(connection: Connection, progress: Progress, answers: list[dict[str, Any
     table, origin = progress.table, progress.origin
     # the finished rounds' results only when a round ended: they grow with the match
     rounds = table.rounds is not origin.rounds
-    game = {"game_id": table.id}
     created = {"created_at": table.updated_at}
-    rows = (  # (table, rows to insert)
-        (EVENTS, [{**row, **game} for row in progress.events]),
-        (ANSWERS, [{**row, **game, **created} for row in answers]),
+    rows = (  # (table, rows to insert, but for the game's id: every row binds the one)
+        (EVENTS, progress.events),
+        (ANSWERS, [{**row, **created} for row in answers]),
     )
     shapes = tuple((of.name, tuple(listed[0]), len(listed)) for of, listed in rows if listed)
     params = {"game_id": table.id, "read_version": origin.version}
@@ -295,16 +295,17 @@ def save(connection: Connection, progress: Progress, answers: list[dict[str, Any
             for n, row in enumerate(listed)
             for column, value in row.items()
         }
+    lost = LostRace(f"game {table.id} changed since version {origin.version}")
     if connection.dialect.name == "postgresql":
         try:
             connection.execute(_save_statement(rounds, shapes), params)
         except DBAPIError as error:
             if getattr(error.orig, "sqlstate", None) not in LOST_RACE_STATES:
                 raise
-            raise LostRace(f"game {table.id} changed since version {origin.version}") from error
+            raise lost from error
         return
     if connection.execute(_update(rounds), params).rowcount != 1:
-        raise LostRace(f"game {table.id} changed since version {origin.version}")
+        raise lost
     for statement in _inserts(shapes):
         connection.execute(statement, params)
 
@@ -332,15 +333,21 @@ def _save_statement(rounds: bool, shapes: Shapes) -> Select:
 
 @functools.cache
 def _inserts(shapes: Shapes) -> tuple[Insert, ...]:
-    """An INSERT ... VALUES per row, its values bound as ``<table><row>_<column>`` (one
-    INSERT of many rows would be compiled again at every save: SQLAlchemy caches no
-    multi-row VALUES)."""
+    """An INSERT ... VALUES per row, its values bound as ``<table><row>_<column>`` and
+    its game as ``game_id``, the UPDATE's (one INSERT of many rows would be compiled
+    again at every save: SQLAlchemy caches no multi-row VALUES)."""
     tables = {EVENTS.name: EVENTS, ANSWERS.name: ANSWERS}
+    # an expression, not the column's own bound value: SQLAlchemy lets no two INSERTs of
+    # one statement share a bound value of that kind
+    game_id = type_coerce(bindparam("game_id"), GAMES.c.id.type)
     return tuple(
         insert(tables[name]).values(
             {
-                column: bindparam(f"{name}{n}_{column}", type_=tables[name].c[column].type)
-                for column in columns
+                "game_id": game_id,
+                **{
+                    column: bindparam(f"{name}{n}_{column}", type_=tables[name].c[column].type)
+                    for column in columns
+                },
             }
         )
         for name, columns, count in shapes
