@@ -87,7 +87,8 @@ class Cluster:
 
 class Node(Cluster):
     """A running PostgreSQL server of someone else's (a Citus worker, say), stopped and
-    started for the outage through its data directory, and left running at the end."""
+    started for the outage through its data directory, whose postgresql.conf holds its
+    settings (port included), and left running at the end."""
 
     def __init__(self, url: str, data: Path):
         self.url, self.data = url, data
@@ -238,6 +239,8 @@ def main() -> int:
         help="with --database-url: the data directory of the server to stop for the outage",
     )
     args = parser.parse_args()
+    if bool(args.database_url) != bool(args.stop_data_dir):
+        parser.error("--database-url and --stop-data-dir go together")
     if args.database_url:
         cluster = Node(args.database_url, args.stop_data_dir)
     else:

@@ -36,12 +36,14 @@ DATABASE_AWAY = (OperationalError, InterfaceError, PoolTimeout, DatabaseUnavaila
 
 def across_games(name: str) -> str:
     """The comment that names a statement reading or writing many games on purpose, as
-    SCALING.md lists them (``tools/shard_check.py`` lets only these fan out on Citus)."""
+    the README's Citus section lists them (``tools/shard_check.py`` lets only these fan
+    out on Citus)."""
     return f"/* across games: {name} */"
 
 
 class LostRace(Exception):
-    """The game changed since it was read: its version moved on (compare-and-set)."""
+    """The game changed since it was read: its version moved on (compare-and-set), or
+    its next events' numbers were taken by the change that came first."""
 
 
 # Another transaction changed the game first: the version moved under us (SQLite, where

@@ -4,8 +4,8 @@ the database untouched.
 
 ``change`` loads the game, applies an input through the table's rules
 (``table.rules``) and saves the result with the version check. On PostgreSQL it first
-tries without a lock: the game read in autocommit mode, then saved in a short
-transaction of its own if its version is still the one read. No row
+tries without a lock: the game read in autocommit mode, then saved in one statement
+if its version is still the one read (``games.save``). No row
 lock is held while the rules and the bots run. Only if another change came first (a
 lost compare-and-set) is the game read again under its row lock and the input applied
 again there, where nothing can come first. Where that would nearly always happen (every

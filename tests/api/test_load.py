@@ -21,7 +21,7 @@ from .test_supervision import DEADLINE_SECONDS
 
 @pytest.mark.postgres
 def test_a_lock_that_waited_reads_the_seats_as_they_are_after_it(app, client):
-    """The statement that waits for the lock sees the seats as they were when it began:
+    """A load that waits for the lock reads the game as the change before it left it:
     here another request adds a seat meanwhile, and the waiting load must see it."""
     table = Table.create(client, players=2, seats=4, deal=False)
     game_id = uuid.UUID(table.id)

@@ -112,7 +112,7 @@ def test_where_every_seat_acts_at_once_the_move_is_played_under_the_lock(app, cl
 
 
 def _spy_saves(monkeypatch) -> list[str]:
-    """How each save runs: in a transaction of its own (the unlocked try) or in the
+    """How each save runs: alone, one statement (the unlocked try), or in the
     transaction that locked the game's row (``FOR UPDATE`` gave it a transaction id)."""
     saves, save = [], games.save
 
