@@ -16,7 +16,13 @@ from sqlalchemy import create_engine, event
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Engine
 from sqlalchemy.engine.interfaces import DBAPIConnection
-from sqlalchemy.exc import IntegrityError, InterfaceError, InvalidatePoolError, OperationalError
+from sqlalchemy.exc import (
+    IntegrityError,
+    InterfaceError,
+    InternalError,
+    InvalidatePoolError,
+    OperationalError,
+)
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 from sqlalchemy.pool import ConnectionPoolEntry, PoolProxiedConnection, QueuePool
 
@@ -30,8 +36,9 @@ IDLE_IN_TRANSACTION_SECONDS = 30
 PING_IDLE_SECONDS = 1.0
 _IDLE_SINCE = "idle_since"
 
-# The database is away (down, restarting, unreachable, frozen) or every connection is busy.
-DATABASE_AWAY = (OperationalError, InterfaceError, PoolTimeout, DatabaseUnavailable)
+# The database is away (down, restarting, unreachable, frozen) or every connection is busy;
+# on Citus, a worker node that went away mid-commit is an internal error (XX000).
+DATABASE_AWAY = (OperationalError, InterfaceError, InternalError, PoolTimeout, DatabaseUnavailable)
 
 
 def across_games(name: str) -> str:

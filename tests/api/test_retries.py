@@ -67,3 +67,18 @@ def test_a_change_that_keeps_failing_gives_up_and_changes_nothing(client, monkey
     assert value(metrics(client), RETRIED, sqlstate="40001") == before + tables.RETRIES
     monkeypatch.undo()
     assert table.summary().json["version"] == summary["version"]
+
+
+def test_a_node_lost_at_the_commit_is_a_503_and_changes_nothing(client, monkeypatch):
+    """Citus reports a worker node that went away while the change committed as an
+    internal error (XX000): the database is away, retry with the same Idempotency-Key."""
+    table = Table.create(client, type="go-fish", players=3, seed=4)
+    seat = next(s for s in range(3) if table.view(s).json["legal_moves"])
+    summary = table.summary().json
+    fail_saves(monkeypatch, "XX000", times=1)
+
+    moved = table.move(seat, table.view(seat).json["legal_moves"][0])
+
+    assert moved.status_code == 503, moved.json
+    monkeypatch.undo()
+    assert table.summary().json["version"] == summary["version"]
