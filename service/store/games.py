@@ -90,9 +90,9 @@ ROUNDS = "rounds"
 def load(connection: Connection, game_id: uuid.UUID, lock: Lock | None = None) -> Table | None:
     """The game with its seats, or None if there is none (or, with ``SKIP``, another
     transaction holds it)."""
-    row = connection.execute(_query(connection.dialect.name, lock), {"game_id": game_id})
-    values = row.scalar_one_or_none()
-    return None if values is None else _table(values)
+    result = connection.execute(_query(connection.dialect.name, lock), {"game_id": game_id})
+    game_row = result.scalar_one_or_none()
+    return None if game_row is None else _table(game_row)
 
 
 def load_page(
