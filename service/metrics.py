@@ -35,6 +35,7 @@ Without the variable (tests, ``flask run``) the process's own registry is served
 from __future__ import annotations
 
 import atexit
+import glob
 import os
 import shutil
 import sys
@@ -219,13 +220,35 @@ def init_app(app: Flask) -> None:
 def _registry() -> CollectorRegistry:
     """The process's own registry, or one that sums every process's files when read."""
     from prometheus_client import REGISTRY, CollectorRegistry
-    from prometheus_client.multiprocess import MultiProcessCollector
 
     if not _multiprocess():
         return REGISTRY
     registry = CollectorRegistry()
-    MultiProcessCollector(registry)
+    registry.register(FilesCollector(os.environ[DIRECTORY]))
     return registry
+
+
+class FilesCollector:
+    """prometheus_client's sum of every process's files (``MultiProcessCollector``), but
+    a file still empty (a process starting makes it, then sizes it; killed between, it
+    stays so) counts as nothing recorded, where prometheus_client fails the whole scrape
+    (client_python#1199)."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+
+    def collect(self) -> Any:
+        from prometheus_client.multiprocess import MultiProcessCollector
+
+        files = glob.glob(os.path.join(self.path, "*.db"))
+        return MultiProcessCollector.merge([f for f in files if _not_empty(f)], accumulate=True)
+
+
+def _not_empty(path: str) -> bool:
+    try:
+        return os.path.getsize(path) > 0
+    except FileNotFoundError:  # its process's end was just marked
+        return False
 
 
 def worker_exited(pid: int) -> None:

@@ -5,6 +5,7 @@ gunicorn, summed over its workers and the worker process."""
 import json
 import os
 import signal
+import struct
 import subprocess
 import sys
 import threading
@@ -21,6 +22,7 @@ from sqlalchemy import Connection
 from sqlalchemy.exc import OperationalError
 
 from service import worker
+from service.metrics import FilesCollector
 from service.table import clock
 
 from ..push.server import serve
@@ -162,6 +164,24 @@ def test_a_long_poll_is_a_waiter_and_not_in_the_latency(app, client):
     quick = {"route": route, "le": "0.5"}
     waited = "cardtable_http_wait_duration_seconds_bucket"
     assert value(after, waited, **quick) == value(before, waited, **quick)
+
+
+def test_an_empty_file_of_a_process_killed_as_it_started_counts_as_nothing(tmp_path):
+    """A process makes its metrics file, then sizes it: killed in between, it leaves an
+    empty file, which prometheus_client's own collector cannot read (client_python#1199);
+    the scrape must still answer, with the other processes' figures."""
+    from prometheus_client.mmap_dict import MmapedDict, mmap_key
+    from prometheus_client.multiprocess import MultiProcessCollector
+
+    alive = MmapedDict(str(tmp_path / "counter_4241.db"))
+    alive.write_value(mmap_key("things", "things_total", (), (), "Things"), 3.0, 0.0)
+    alive.close()
+    (tmp_path / "counter_4242.db").write_bytes(b"")
+
+    with pytest.raises(struct.error):  # why FilesCollector exists
+        MultiProcessCollector(None, str(tmp_path)).collect()
+    (things,) = FilesCollector(str(tmp_path)).collect()
+    assert [(sample.name, sample.value) for sample in things.samples] == [("things_total", 3.0)]
 
 
 # -- live: gunicorn's workers and the worker process, one directory ----------------------
