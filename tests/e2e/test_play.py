@@ -415,7 +415,15 @@ def play_together(players: Iterable[Player], pick=None) -> None:
 
 
 def events(live, game_id: str, token: str | None = None) -> list[dict]:
-    return live.call("GET", f"/v1/games/{game_id}/events?after=0&limit=500", token=token)["events"]
+    """The game's whole log, a page of 500 at a time (a Mystery Date round can be longer)."""
+    log: list[dict] = []
+    while True:
+        after = log[-1]["seq"] if log else 0
+        path = f"/v1/games/{game_id}/events?after={after}&limit=500"
+        page = live.call("GET", path, token=token)
+        log += page["events"]
+        if not page["events"] or log[-1]["seq"] >= page["last_seq"]:
+            return log
 
 
 def clean(guarded: Guarded, refused: Iterable[int] = ()) -> None:
