@@ -296,7 +296,7 @@ def save(connection: Connection, progress: Progress, answers: list[dict[str, Any
             for column, value in row.items()
         }
     lost = LostRace(f"game {table.id} changed since version {origin.version}")
-    if connection.dialect.name == "postgresql":
+    if saves_in_one_statement(connection.dialect.name):
         try:
             connection.execute(_save_statement(rounds, shapes), params)
         except DBAPIError as error:
@@ -308,6 +308,12 @@ def save(connection: Connection, progress: Progress, answers: list[dict[str, Any
         raise lost
     for statement in _inserts(shapes):
         connection.execute(statement, params)
+
+
+def saves_in_one_statement(dialect: str) -> bool:
+    """Whether ``save`` writes a change in one statement, atomic without a transaction:
+    on PostgreSQL; SQLite has no data-modifying WITH."""
+    return dialect == "postgresql"
 
 
 # The statement's WITH parts run in no set order, so a rival that saved first shows as

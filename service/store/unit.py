@@ -80,7 +80,7 @@ class Unit:
         """Write what was added (``db.LostRace`` if a game moved on since it was read),
         commit, then publish and count."""
         staged, self._staged = self._staged, []
-        if self._in_transaction or self.dialect == "postgresql":  # a change is one statement
+        if self._in_transaction or games.saves_in_one_statement(self.dialect):
             self._save(staged)
         elif any(change.progress.changed for change in staged):
             with self.transaction():  # a change's statements commit together
