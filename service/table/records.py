@@ -110,9 +110,7 @@ def _seat_to_json(entry: SeatClock) -> dict[str, Any]:
 
 def _seat_from_json(data: dict[str, Any]) -> SeatClock:
     due = data.get("due")
-    moment = None if due is None else datetime.fromisoformat(due)
-    if moment is not None and moment.tzinfo is None:  # every time stored here is UTC
-        moment = moment.replace(tzinfo=UTC)
+    moment = None if due is None else _in_utc(datetime.fromisoformat(due))
     return SeatClock(data["timeouts"], data["seconds"], data["autopilot"], moment)
 
 
@@ -200,6 +198,7 @@ def seats_from_json(data: list[dict[str, Any]]) -> tuple[Seat, ...]:
 
 
 def _in_utc(moment: datetime) -> datetime:
+    """Every time stored here is UTC; SQLite's come without a zone."""
     return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
 
 
