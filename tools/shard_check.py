@@ -82,29 +82,32 @@ def as_postgres(statement: str) -> str:
     return _PYFORMAT.sub(number, statement).replace("%%", "%")
 
 
-def _levels(node: Any) -> Iterator[ast.Node]:
-    """Every query level in the statement: itself, its CTEs and subqueries."""
-    if isinstance(node, ast.SelectStmt | ast.InsertStmt | ast.UpdateStmt | ast.DeleteStmt):
-        yield node
+def _nodes(node: Any) -> Iterator[ast.Node]:
+    """Every node of the statement but ``FOR UPDATE OF``'s (which names a table only to
+    lock it), the statement first."""
+    if isinstance(node, ast.LockingClause):
+        return
     if isinstance(node, ast.Node):
+        yield node
         for field in node:  # pglast's nodes iterate over their fields' names
-            yield from _levels(getattr(node, field))
+            yield from _nodes(getattr(node, field))
     elif isinstance(node, tuple | list):
         for item in node:
-            yield from _levels(item)
+            yield from _nodes(item)
 
 
-def _count_references(node: Any) -> int:
-    """The sharded tables named anywhere in the statement (but ``FOR UPDATE OF``)."""
-    if isinstance(node, ast.RangeVar):
-        return node.relname in DISTRIBUTED_BY
-    if isinstance(node, ast.LockingClause):
-        return 0
-    if isinstance(node, ast.Node):
-        return sum(_count_references(getattr(node, field)) for field in node)
-    if isinstance(node, tuple | list):
-        return sum(_count_references(item) for item in node)
-    return 0
+def _levels(statement: ast.Node) -> Iterator[ast.Node]:
+    """Every query level in the statement: itself, its CTEs and subqueries."""
+    levels = ast.SelectStmt | ast.InsertStmt | ast.UpdateStmt | ast.DeleteStmt
+    return (node for node in _nodes(statement) if isinstance(node, levels))
+
+
+def _count_references(statement: ast.Node) -> int:
+    """The sharded tables named anywhere in the statement."""
+    return sum(
+        isinstance(node, ast.RangeVar) and node.relname in DISTRIBUTED_BY
+        for node in _nodes(statement)
+    )
 
 
 def _check_level(level: ast.Node) -> tuple[list[str], set[Pin], int]:
@@ -151,7 +154,9 @@ def _range_vars(sources: Iterable[Any]) -> Iterator[ast.RangeVar]:
             yield from _range_vars((source.larg, source.rarg))
 
 
-def _pinned_columns(level: ast.Node, references: list[tuple[str, str]]) -> dict[Pin, str]:
+def _pinned_columns(
+    level: ast.Node, references: list[tuple[str, str]]
+) -> dict[tuple[str, str], str]:
     """The (table name, column) pairs an equality to a value fixes, and that value, in
     the level's WHERE and its inner joins' ON, taken only where every row must satisfy
     them (AND, not OR; an outer join's ON keeps rows that fail it)."""
