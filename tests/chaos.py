@@ -101,10 +101,9 @@ class Node(Cluster):
         self._as_postgres(PG_BIN / "pg_ctl", "-D", self.data, "-m", "fast", "-w", "stop")
 
     def remove(self):
-        if subprocess.run(
-            ["runuser", "-u", "postgres", "--", PG_BIN / "pg_ctl", "-D", self.data, "status"],
-            capture_output=True,
-        ).returncode:
+        try:
+            self._as_postgres(PG_BIN / "pg_ctl", "-D", self.data, "status")
+        except subprocess.CalledProcessError:  # stopped: left running, as it was found
             self.start()
 
 
