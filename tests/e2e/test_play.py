@@ -366,13 +366,14 @@ class Player:
         if look.status is None:
             return False  # not drawn yet (or several marks: kept in self.marks)
         if look.status != "playing":
-            if look.status in {"round_over", "finished"} and not self.seen_playing:
+            if look.status in {"round_over", "finished"} and not self.moved:
                 # everybody plays at once in Spoons: on a busy machine the bots may play a
-                # round out before the page showed a card; the person deals the next one
+                # round out before the page showed a card, or before it made a move (while
+                # its first view was photographed); the person deals the next one
                 if look.status == "round_over" and self.redeals < REDEALS:
                     self.redeals += 1
                     return self.deal_next()
-                raise RuntimeError(f"the round was {look.status} before this page saw it played")
+                raise RuntimeError(f"the round was {look.status} before this page played in it")
             self.done = self.seen_playing
             return False
         if self.choosing:
