@@ -89,6 +89,18 @@ CARD_BUTTONS = """() => [...document.querySelectorAll("button")].flatMap((b) => 
   return [{name, card: img.alt, move: b.dataset.move ?? null}];
 })"""
 
+# Before the next S key press: note, as the page gets the key, whether it drew the signal.
+WATCH_S_KEY = """() => {
+  window.signalDrawnAtKey = null;
+  if (window.watchingSKey) return;
+  window.watchingSKey = true;
+  window.addEventListener("keydown", (event) => {
+    if (event.key.toLowerCase() !== "s") return;
+    window.signalDrawnAtKey = [...document.querySelectorAll("[data-move]")]
+      .some((e) => JSON.parse(e.dataset.move).type === "signal");
+  }, {capture: true});
+}"""
+
 FOCUSED = """() => {
   const e = document.activeElement;
   if (!e || e === document.body) return null;
@@ -208,7 +220,8 @@ class Player:
     started: float = field(default_factory=time.monotonic)
     first_playable: Callable[["Player", Look], None] | None = None
     signal_key: bool = False  # signal with the S key, not the button
-    keyed: int = 0  # signals sent with the S key
+    keyed: int = 0  # S key presses while the page drew the signal
+    signals_sent: int = 0  # signal requests the page sent
     # which of a chooser's moves to make (default: any)
     in_chooser: Callable[["Player", list[str]], str] | None = None
 
@@ -232,6 +245,7 @@ class Player:
     def _request(self, request):
         if request.method == "POST" and MOVES.search(request.url):
             self.sent += 1
+            self.signals_sent += json.loads(request.post_data or "{}").get("type") == "signal"
 
     def _finished(self, request):
         if request.method == "POST" and MOVES.search(request.url):
@@ -316,8 +330,9 @@ class Player:
         """Make the move ``raw`` (a data-move's JSON) through its button."""
         before = self.sent  # the request may be seen while the press is under way
         if self.signal_key and json.loads(raw)["type"] == "signal":
+            self.page.evaluate(WATCH_S_KEY)
             self.page.keyboard.press("s")
-            self.keyed += 1
+            self.keyed += bool(self.page.evaluate("() => window.signalDrawnAtKey"))
             pressed = True
         else:
             selector = f"[data-move='{raw}']:enabled"
@@ -962,7 +977,9 @@ def test_spoons_with_three_people_and_a_bot(live, people):
         e for e in events(live, game_id) if e["type"] == "signal" and e.get("by") == "player"
     ]
     assert signals, "the people signalled"
-    # Cai's S key signalled, or came as the round ended (the one left does not signal)
+    # Cai's S key sent the signal whenever the page drew it (and only then); it was taken,
+    # or refused as the round ended (the one left does not signal)
+    assert players[2].signals_sent == players[2].keyed
     cai_seat = [seat["name"] for seat in game["seats"]].index("Cai")
     if players[2].keyed:
         signalled = any(e["seat"] == cai_seat for e in signals)

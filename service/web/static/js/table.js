@@ -276,15 +276,17 @@ function Actions(/** @type {BoardProps} */ { view, act, busy, name }) {
     if (move.type === "ask") return !hand.some((held) => held.slice(0, -1) === move.rank);
     return !(card && hand.includes(card));
   });
+  // Read at the key press, not when an effect last ran: S does what the drawn button does.
+  const drawn = useRef({ signal: /** @type {Move | undefined} */ (undefined), act });
+  drawn.current = { signal: rest.find((move) => move.type === "signal"), act };
   useEffect(() => {
-    const signal = rest.find((move) => move.type === "signal");
-    if (!signal) return;
     const key = (/** @type {KeyboardEvent} */ event) => {
-      if (event.key.toLowerCase() === "s" && !event.repeat) act(signal);
+      const { signal, act: send } = drawn.current;
+      if (signal && event.key.toLowerCase() === "s" && !event.repeat) send(signal);
     };
     window.addEventListener("keydown", key);
     return () => window.removeEventListener("keydown", key);
-  }, [rest.map((move) => move.type).join()]);
+  }, []);
   if (!rest.length) return null;
   return html`
     <section class="actions" aria-label=${t("your_moves")}>
