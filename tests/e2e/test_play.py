@@ -46,7 +46,7 @@ GAMES = ("old-maid", "blind-date", "crazy-eights", "go-fish", "spoons", "mystery
 QUICK_THINK = 0
 OWN_PACE = {"spoons"}
 ROUND_SECONDS = 120  # the longest a round may take here
-REDEALS = 5  # rounds the bots may play out before a page on a busy machine showed a card
+REDEALS = 4  # rounds the bots may play out before a page on a busy machine showed a card
 WAIT_MS = 120_000  # a deadline for what the service does in seconds, not a measure
 SETTLE_SECONDS = 0.05  # after a move's answer, for the page to draw it
 MOVES = re.compile(r"/v1/games/[0-9a-f-]{36}/moves$")
@@ -466,8 +466,8 @@ def overtaken(player: "Player", said: str) -> bool:
 
 
 def quick_bots(context, live) -> None:
-    """The page's create requests go out with ``think_seconds`` at ``QUICK_THINK`` (but for
-    the games in ``OWN_PACE``)."""
+    """The page's create requests go out with ``think_seconds`` at ``QUICK_THINK``, but for
+    the games in ``OWN_PACE``, which get a life for each redeal."""
 
     def route(route):
         request = route.request
@@ -477,6 +477,8 @@ def quick_bots(context, live) -> None:
         body = json.loads(request.post_data or "{}")
         if body.get("type") not in OWN_PACE:
             body["think_seconds"] = QUICK_THINK
+        else:  # a round the bots play out ends the match with one life: deal again
+            body["options"] = {**(body.get("options") or {}), "lives": REDEALS + 1}
         route.continue_(post_data=json.dumps(body))
 
     context.route(f"{live.url}/v1/games", route)
