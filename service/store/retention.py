@@ -6,7 +6,7 @@ of workers long gone. ``RETENTION_HOURS`` (24) sets the age."""
 from datetime import datetime, timedelta
 from typing import Any, cast
 
-from sqlalchemy import CursorResult, Engine, delete, select
+from sqlalchemy import Connection, CursorResult, Delete, Engine, delete, select
 
 from ..config import Config
 from ..table.records import Status
@@ -27,9 +27,10 @@ def prune(engine: Engine, now: datetime, age: timedelta | None = None) -> dict[s
         "abandoned_tables": delete(Game).where(Game.id.in_(abandoned)),
     }
     with engine.begin() as connection:
-        return {
-            kind: cast(
-                CursorResult[Any], connection.execute(query.prefix_with(across_games("retention")))
-            ).rowcount  # a DELETE's
-            for kind, query in deleted.items()
-        }
+        return {kind: _delete(connection, query) for kind, query in deleted.items()}
+
+
+def _delete(connection: Connection, query: Delete) -> int:
+    """Run a DELETE across games; how many rows it removed."""
+    result = connection.execute(query.prefix_with(across_games("retention")))
+    return cast(CursorResult[Any], result).rowcount
