@@ -22,6 +22,21 @@ def test_migrated_schema_matches_the_models(database_url):
     assert diff == []
 
 
+def insert_game(connection, game_id: uuid.UUID, **values) -> None:
+    """A public game of three seats, its row as the migrations 0005 to 0008 left it:
+    ``type``, ``status``, ``round`` and optionally ``match`` (JSON text) given."""
+    connection.execute(
+        text(
+            "INSERT INTO games (id, type, options, visibility, max_seats, host_token_hash,"
+            " status, round, version, seed, rng_counter, last_seq, created_at, updated_at,"
+            " match, clock, think_seconds, seeded)"
+            " VALUES (:game, :type, '{}', 'public', 3, 'h', :status, :round, 1, '1', 0, 0,"
+            " '2026-01-01', '2026-01-01', :match, '{}', 1.0, false)"
+        ).bindparams(bindparam("game", type_=Uuid)),
+        {"game": game_id, "match": "{}", **values},
+    )
+
+
 @pytest.fixture
 def scratch_url(tmp_path):
     return f"sqlite:///{tmp_path / 'scratch.sqlite'}"
@@ -72,16 +87,13 @@ def test_the_rounds_leave_the_match_for_a_column_of_their_own_and_come_back(scra
     engine = create_engine(scratch_url)
     match = json.dumps({"dealer": 1, "round_moves": 4, "rounds": rounds, "memory": {}})
     with engine.begin() as connection:
-        connection.execute(
-            text(
-                "INSERT INTO games (id, type, options, visibility, max_seats, host_token_hash,"
-                " status, round, version, seed, rng_counter, last_seq, created_at, updated_at,"
-                " match, clock, think_seconds, seeded)"
-                " VALUES ('00000000000000000000000000000002', 'crazy-eights', '{}', 'public',"
-                " 3, 'h', 'round_over', 3, 1, '1', 0, 0, '2026-01-01', '2026-01-01', :match,"
-                " '{}', 1.0, 0)"
-            ),
-            {"match": match},
+        insert_game(
+            connection,
+            uuid.UUID("00000000-0000-0000-0000-000000000002"),
+            type="crazy-eights",
+            status="round_over",
+            round=3,
+            match=match,
         )
     migrate(scratch_url)
     with engine.connect() as connection:
@@ -119,16 +131,7 @@ def test_the_seats_move_into_their_games_row_and_back(any_scratch_url):
         (0, "Al", None, "t0", "2026-01-01 00:00:00+00:00"),
     ]
     with engine.begin() as connection:
-        connection.execute(
-            text(
-                "INSERT INTO games (id, type, options, visibility, max_seats, host_token_hash,"
-                " status, round, version, seed, rng_counter, last_seq, created_at, updated_at,"
-                " match, clock, think_seconds, seeded)"
-                " VALUES (:game, 'go-fish', '{}', 'public', 3, 'h', 'waiting', 0, 1, '1', 0, 0,"
-                " '2026-01-01', '2026-01-01', '{}', '{}', 1.0, false)"
-            ).bindparams(bindparam("game", type_=Uuid)),
-            {"game": uuid.UUID(game)},
-        )
+        insert_game(connection, uuid.UUID(game), type="go-fish", status="waiting", round=0)
         connection.execute(
             text(
                 "INSERT INTO seats (game_id, seat, name, bot, token_hash, joined_at)"
