@@ -1,6 +1,10 @@
 """gunicorn's gevent worker, made fit to face the internet (``worker_class`` in
 ``gunicorn.conf.py``):
 
+- a new connection's first request is read within ``CLIENT_SECONDS``, not gunicorn's
+  keep-alive (2 s, the idle pause between requests): a worker busy with a burst reads
+  late, and the keep-alive bound closed those connections without a word (8,442 of
+  10,000 opened at once).
 - a client that stops sending (a request or body only partly sent) or stops reading (a
   stream it no longer drains) is dropped after ``CLIENT_SECONDS`` of silence, so it holds
   a greenlet and a socket for that long at most; ``worker_connections`` caps how many
@@ -24,6 +28,7 @@ from http import HTTPStatus
 from typing import TypeVar
 
 from gevent import Timeout
+from gevent.local import local
 from gevent.socket import socket
 from gunicorn.http.body import ChunkedReader
 from gunicorn.http.errors import (
@@ -54,16 +59,33 @@ Address = tuple[str | int, ...] | str
 T = TypeVar("T")
 
 
+class _Connection(local):
+    """What the greenlet of one connection knows of it."""
+
+    served = False  # a request of it was read: the next one's wait is keep-alive's
+
+
+_connection = _Connection()
+
+
 class Worker(GeventWorker):
     def handle(self, listener: socket, client: socket, addr: Address) -> None:
         client.settimeout(CLIENT_SECONDS)  # instead of GeventWorker's "block forever"
         AsyncWorker.handle(self, listener, client, addr)
+
+    def timeout_ctx(self) -> Timeout:
+        """The bound on reading a request's head; when it runs out the connection is
+        closed without an answer. gunicorn's keep-alive bounds the pause between two
+        requests of a connection, but it bounded the first one's too: that one has
+        ``CLIENT_SECONDS``, as long as any silence of a client."""
+        return Timeout(self.cfg.keepalive if _connection.served else CLIENT_SECONDS, False)
 
     def handle_request(
         self, listener_name: Address, req: Request, sock: socket, addr: Address
     ) -> None:
         """The app reads the body through ``_Body``; gunicorn then drains what is left
         of it through its own."""
+        _connection.served = True
         body = req.body
         req.body = _Body(req, BODY_SECONDS)
         try:
