@@ -13,7 +13,8 @@
 - a body must arrive whole within ``BODY_SECONDS`` of its headers, trickled or not; the
   app reads it before its database deadline starts (``api.parsing.read_body``), so a slow
   client is answered 408, never as a database away.
-- a body whose framing is broken is answered as the client's error (400, 408, 413: the
+- a body whose framing is broken (chunks malformed, a body short of its Content-Length
+  when the client ends its side) is answered as the client's error (400, 408, 413: the
   one place is ``_body_error``), and its connection closed: where the next request
   would start is unknown.
 - the errors gunicorn answers itself (a request line or headers too long, a malformed
@@ -30,7 +31,7 @@ from typing import TypeVar
 from gevent import Timeout
 from gevent.local import local
 from gevent.socket import socket
-from gunicorn.http.body import ChunkedReader
+from gunicorn.http.body import ChunkedReader, LengthReader
 from gunicorn.http.errors import (
     InvalidChunkSize,
     LimitRequestHeaders,
@@ -153,8 +154,11 @@ class _Body:
         self._req = req
         self._body = req.body
         self._deadline = time.monotonic() + seconds
-        if isinstance(self._body.reader, ChunkedReader):  # nothing read from it yet
+        reader = self._body.reader  # nothing read from it yet
+        if isinstance(reader, ChunkedReader):
             self._body.reader = _Chunks(req, req.unreader)
+        elif isinstance(reader, LengthReader):
+            self._body.reader = _Length(req.unreader, reader.length)
 
     def read(self, size: int | None = None) -> bytes:
         return self._guard(self._body.read, size)
@@ -203,6 +207,25 @@ class _Chunks(ChunkedReader):
         return size, rest
 
 
+class _ShortBody(NoMoreData):
+    def __init__(self, missing: int):
+        super().__init__()
+        self.missing = missing
+
+
+class _Length(LengthReader):
+    """gunicorn's reader of a body of known length, which returns what came when the
+    client ends its side early: a body short of its Content-Length is broken framing, not
+    a whole body to act on."""
+
+    def read(self, size: int) -> bytes:
+        wanted = min(self.length, size)
+        data: bytes = super().read(size)
+        if len(data) < wanted:
+            raise _ShortBody(self.length + wanted - len(data))
+        return data
+
+
 def _body_error(error: BaseException, timer: Timeout) -> ServiceError | None:
     """What a failed read of the body tells the client; None: not the client's doing
     (the worker stopping, say), left as it is."""
@@ -215,6 +238,8 @@ def _body_error(error: BaseException, timer: Timeout) -> ServiceError | None:
         return BodyTooLarge(f"a chunk of {error.size} bytes; a body has {limit} at most")
     if isinstance(error, LimitRequestHeaders):  # the trailers
         return BodyTooLarge(str(error))
+    if isinstance(error, _ShortBody):
+        return MalformedFraming(f"the body ended {error.missing} bytes short of its Content-Length")
     if isinstance(error, NoMoreData | ConnectionError):  # a reset, too: nobody reads it
         return MalformedFraming("the body ended before its framing did")
     if isinstance(error, ParseException):

@@ -1,0 +1,53 @@
+"""Bodies and headers the service must not take at their word (issue 35): a body cut
+short of its Content-Length, a body in a content coding or under a transfer coding the
+service does not decode, a Host header a redirect would repeat, and the documentation
+page's inline script. Each refusal is a problem document and changes nothing.
+
+Served through gunicorn and sent raw where an HTTP client cannot send the request."""
+
+import socket
+import time
+
+import pytest
+
+from tests.push.server import serve
+
+from . import test_framing
+from .test_framing import (
+    BODY,
+    HEAD,
+    MALFORMED,
+    SETTINGS,
+    assert_problem,
+    receive,
+)
+
+pytestmark = pytest.mark.postgres
+
+games = test_framing.games  # the fixture: how many tables there are now
+
+
+@pytest.fixture(scope="module")
+def server(database_url):
+    with serve(database_url, workers=1, env=SETTINGS) as server:
+        yield server
+
+
+def with_length(length: int) -> bytes:
+    return HEAD.replace(b"Transfer-Encoding: chunked", b"Content-Length: %d" % length)
+
+
+# Content-Length
+
+
+def test_a_body_shorter_than_its_content_length_is_malformed(server, games):
+    """The client ends its side after 20 of the 100 bytes it announced: what came is not
+    the body it meant (a stall, with no end, is the 408 of test_framing)."""
+    before = games()
+    with socket.create_connection((server.host, server.port), timeout=30) as connection:
+        connection.sendall(with_length(100) + BODY)
+        connection.shutdown(socket.SHUT_WR)
+        answer = receive(connection, time.monotonic())
+    problem = assert_problem(answer, MALFORMED)
+    assert "Content-Length" in problem["detail"]
+    assert games() == before
