@@ -19,7 +19,8 @@
   would start is unknown.
 - the errors gunicorn answers itself (a request line or headers too long, a malformed
   request, an unknown transfer coding) are problem documents like every other error, not
-  HTML pages.
+  HTML pages. A transfer coding gunicorn would pass on undecoded (``gzip, chunked``) is
+  refused as an unknown one (501): chunked is the only one the app can read.
 """
 
 import json
@@ -87,6 +88,7 @@ class Worker(GeventWorker):
         """The app reads the body through ``_Body``; gunicorn then drains what is left
         of it through its own."""
         _connection.served = True
+        _refuse_transfer_codings(req)
         body = req.body
         req.body = _Body(req, BODY_SECONDS)
         try:
@@ -123,6 +125,22 @@ class Worker(GeventWorker):
             client.sendall(head.encode("latin-1") + body)
         except OSError:
             self.log.debug("the client left before its error answer")
+
+
+# What a request's Transfer-Encoding may list: chunked, which gunicorn decodes, and the
+# identity that changes nothing.
+TRANSFER_CODINGS = {"chunked", "identity"}
+
+
+def _refuse_transfer_codings(req: Request) -> None:
+    """gunicorn takes ``gzip, chunked`` (and deflate, compress) and hands the app the body
+    still in that coding, which it would read as plain: refused as any coding unknown."""
+    for name, value in req.headers:
+        if name != "TRANSFER-ENCODING":
+            continue
+        codings = {coding.strip(" \t").lower() for coding in value.split(",")}
+        if not codings <= TRANSFER_CODINGS:
+            raise UnsupportedTransferCoding(value)  # the connection closes after its 501
 
 
 class _Page:

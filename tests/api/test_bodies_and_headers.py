@@ -5,6 +5,7 @@ page's inline script. Each refusal is a problem document and changes nothing.
 
 Served through gunicorn and sent raw where an HTTP client cannot send the request."""
 
+import gzip
 import socket
 import time
 
@@ -18,8 +19,10 @@ from .test_framing import (
     HEAD,
     MALFORMED,
     SETTINGS,
+    UNKNOWN_CODING,
     assert_problem,
     receive,
+    send,
 )
 
 pytestmark = pytest.mark.postgres
@@ -51,3 +54,33 @@ def test_a_body_shorter_than_its_content_length_is_malformed(server, games):
     problem = assert_problem(answer, MALFORMED)
     assert "Content-Length" in problem["detail"]
     assert games() == before
+
+
+# Transfer-Encoding
+
+
+def chunked(coding: bytes, body: bytes) -> bytes:
+    head = HEAD.replace(b"Transfer-Encoding: chunked", b"Transfer-Encoding: " + coding)
+    return head + b"%x\r\n" % len(body) + body + b"\r\n0\r\n\r\n"
+
+
+TRANSFER_CODINGS = {
+    "gzip, chunked (a plain body)": (b"gzip, chunked", BODY),
+    "gzip, chunked (a gzipped body)": (b"gzip, chunked", gzip.compress(BODY)),
+    "deflate, chunked": (b"deflate, chunked", BODY),
+    "compress, chunked": (b"compress, chunked", BODY),
+}
+
+
+@pytest.mark.parametrize("coding, body", TRANSFER_CODINGS.values(), ids=TRANSFER_CODINGS.keys())
+def test_a_transfer_coding_besides_chunked_is_not_implemented(server, games, coding, body):
+    """gunicorn takes a coding below chunked and hands the body on undecoded."""
+    before = games()
+    problem = assert_problem(send(server, chunked(coding, body)), UNKNOWN_CODING)
+    assert coding.split(b",")[0].decode() in problem["detail"]
+    assert games() == before
+
+
+def test_identity_below_chunked_is_still_read(server, client):  # client: empties the tables
+    answer = send(server, chunked(b"identity, chunked", BODY))
+    assert answer.status == 201, answer.body
