@@ -295,6 +295,7 @@ class Events(MethodView):
             query["limit"],
             query["wait"],
             client_socket(),
+            query["view"],
         )
 
 
@@ -319,5 +320,6 @@ class Stream(MethodView):
             client_socket(),
             config["STREAM_SECONDS"],
             config["HEARTBEAT_SECONDS"],
+            query["view"],
         )
         return sse.response(stream)

@@ -506,6 +506,13 @@ class EventsQuerySchema(StrictSchema):
         validate=validate.Range(0, MAX_WAIT),
         metadata={"description": "Seconds to wait for an event after `after` (long poll)"},
     )
+    view = fields.Boolean(
+        load_default=False,
+        metadata={
+            "description": "`true` (or `1`): a page that reaches `last_seq` carries the "
+            "seat's `view`, so the client need not ask for it"
+        },
+    )
 
 
 class StreamQuerySchema(StrictSchema):
@@ -513,6 +520,13 @@ class StreamQuerySchema(StrictSchema):
         load_default=0,
         validate=validate.Range(0, MAX_SEQ),
         metadata={"description": "Send the events after this seq (Last-Event-ID wins)"},
+    )
+    view = fields.Boolean(
+        load_default=False,
+        metadata={
+            "description": "`true` (or `1`): after each burst of events, and on opening, "
+            "an `event: view` message with the seat's view"
+        },
     )
 
 
@@ -522,11 +536,6 @@ class StreamHeadersSchema(ma.Schema):
         validate=validate.Range(0, MAX_SEQ),
         metadata={"description": "The `id` of the last event received: resume after it"},
     )
-
-
-class EventsPageSchema(ma.Schema):
-    events = Required(fields.List, fields.Nested(EventSchema))
-    last_seq = Required(Int, metadata={"description": "The game's newest seq"})
 
 
 class ViewFields(ma.Schema):
@@ -569,6 +578,18 @@ def view_schema(rules: engine.Rules) -> type[ma.Schema]:
 
 
 ViewSchema = one_of("ViewSchema", {slug: view_schema(rules) for slug, rules in GAMES.items()})
+
+
+class EventsPageSchema(ma.Schema):
+    events = Required(fields.List, fields.Nested(EventSchema))
+    last_seq = Required(Int, metadata={"description": "The game's newest seq"})
+    view = fields.Nested(
+        ViewSchema,
+        metadata={
+            "description": "With `view=true`, when the page reaches `last_seq`: the seat's "
+            "view as of that event (as `GET /view` answers it)"
+        },
+    )
 
 
 class MoveAnswerSchema(ma.Schema):

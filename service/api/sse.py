@@ -8,12 +8,15 @@ from flask import Response
 
 from ..store.reads import EventStream
 from .reading import in_reading_order
-from .schemas import EventSchema
+from .schemas import EventSchema, ViewSchema
 
 MEDIA_TYPE = "text/event-stream"
 RETRY_MS = 1000  # how soon a client reconnects after the server closes
 DESCRIPTION = f"""Server-Sent Events, one per event of the log as the seat may see it:
-`id: <seq>` and `data: <the event's JSON, as in the events page>`. A comment
+`id: <seq>` and `data: <the event's JSON, as in the events page>`. With `view=true`,
+`event: view` with `data: <the seat's view, as GET /view answers it>` comes first and
+after each burst of events, once the stream has caught up with the log: the view as of
+the event before it, so a client never asks for its view. A comment
 `: heartbeat` comes after 15 quiet seconds (configurable). When the match is finished and
 its last event sent, `event: end` with `data: {{"last_seq": n}}` closes the stream. The
 server also closes a stream after a configured time (300 s by default): reconnect with
@@ -22,20 +25,59 @@ server also closes a stream after a configured time (300 s by default): reconnec
 (`EventSource` cannot send headers). The server asks clients to wait {RETRY_MS} ms
 before reconnecting."""
 
-# One message of the stream, as SSE clients (and schemathesis) parse it.
+# The messages of the stream, as SSE clients (and schemathesis) parse them; each `data` is
+# JSON whose schema `contentSchema` names.
 MESSAGE_SCHEMA = {
     "title": "StreamMessage",
-    "type": "object",
-    "required": ["data"],
-    "properties": {
-        "id": {"type": "string", "description": "The event's seq"},
-        "event": {"type": "string", "enum": ["message", "end"]},
-        "data": {
-            "type": "string",
-            "contentMediaType": "application/json",
-            "description": "The event as in the events page; for `end`, `{last_seq}`",
+    "oneOf": [
+        {
+            "title": "EventMessage",
+            "type": "object",
+            "required": ["id", "data"],
+            "properties": {
+                "id": {"type": "string", "description": "The event's seq"},
+                "event": {"type": "string", "enum": ["message"]},
+                "data": {
+                    "type": "string",
+                    "contentMediaType": "application/json",
+                    "contentSchema": {"$ref": "#/components/schemas/Event"},
+                    "description": "The event as in the events page",
+                },
+            },
         },
-    },
+        {
+            "title": "ViewMessage",
+            "type": "object",
+            "required": ["event", "data"],
+            "properties": {
+                "event": {"type": "string", "enum": ["view"]},
+                "data": {
+                    "type": "string",
+                    "contentMediaType": "application/json",
+                    "contentSchema": {"$ref": "#/components/schemas/View"},
+                    "description": "With `view=true`: the seat's view as of the event before",
+                },
+            },
+        },
+        {
+            "title": "EndMessage",
+            "type": "object",
+            "required": ["event", "data"],
+            "properties": {
+                "event": {"type": "string", "enum": ["end"]},
+                "data": {
+                    "type": "string",
+                    "contentMediaType": "application/json",
+                    "contentSchema": {
+                        "type": "object",
+                        "required": ["last_seq"],
+                        "properties": {"last_seq": {"type": "integer"}},
+                    },
+                    "description": "The match is finished: the stream closes",
+                },
+            },
+        },
+    ],
 }
 # OpenAPI 3.1 has no way to say "a stream of these" (3.2's itemSchema): the answer is
 # either the stream's text, which is what a generated client that reads the whole body
@@ -70,6 +112,8 @@ def _frames(stream: EventStream) -> Iterator[str]:
     for kind, item in stream:
         if kind == "event":  # the very JSON of the events page
             yield f"id: {item['seq']}\ndata: {_json(EVENT.dump(item))}\n\n"
+        elif kind == "view":
+            yield f"event: view\ndata: {_json(VIEW.dump(item))}\n\n"
         elif kind == "heartbeat":
             yield ": heartbeat\n\n"
         else:
@@ -77,6 +121,7 @@ def _frames(stream: EventStream) -> Iterator[str]:
 
 
 EVENT = EventSchema()
+VIEW = ViewSchema()
 
 
 def _json(item: Any) -> str:

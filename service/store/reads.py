@@ -16,10 +16,9 @@ from typing import Any
 from sqlalchemy import Engine
 
 from ..errors import NotFound, ServiceError
-from ..table import clock, rules
+from ..table import clock, render, rules
 from ..table.access import identify
 from ..table.records import LoggedEvent, Status, Table
-from ..table.render import render_event
 from . import changes, games, tables
 from .db import DATABASE_AWAY, deadline
 from .unit import Unit
@@ -38,20 +37,23 @@ def wait_for_events(
     limit: int,
     wait: float,
     client: socket.socket | None = None,
+    with_view: bool = False,
 ) -> dict[str, Any]:
     """The events after ``after``; if there are none yet, wait up to ``wait`` seconds for
-    some (a long poll), holding no connection and no transaction meanwhile."""
+    some (a long poll), holding no connection and no transaction meanwhile. With
+    ``with_view``, a page that reaches the game's last event carries the seat's view."""
+    reader = Reader(game_id, token, limit, with_view)
     if wait <= 0:
-        return _look(unit, game_id, token, after, limit).page
+        return reader.look(unit, after).page
     give_up = time.monotonic() + wait
     with hub.waiter(game_id, after, client) as waiter:
-        look = _look(unit, game_id, token, after, limit)  # refusals come first
+        look = reader.look(unit, after)  # refusals come first
         while not (look.page["events"] or waiter.client_gone):
             left = give_up - time.monotonic()
             if left <= 0:
                 break
             if _news_possible(hub, waiter, left, look.due):
-                look = _look_again(unit, hub, game_id, token, after, limit, look)
+                look = reader.look_again(unit, hub, after, look, quiet_view=True)
     return look.page
 
 
@@ -60,7 +62,10 @@ class EventStream:
     of ``("event", event)``, ``("heartbeat", None)`` and, once the match is finished and
     its last event sent, ``("end", {"last_seq"})``. It ends there, when the client hangs
     up, or after ``seconds`` (the client reconnects). The first look happens when it is
-    opened, so a bad token or an unknown game is refused before the stream begins."""
+    opened, so a bad token or an unknown game is refused before the stream begins. With
+    ``with_view``, ``("view", view)`` follows each burst of events once the stream has
+    caught up with the log (and comes first, as the seat sees the game on opening): a
+    client then never asks for its view."""
 
     PAGE = 100
 
@@ -74,17 +79,18 @@ class EventStream:
         client: socket.socket | None,
         seconds: float,
         heartbeat: float,
+        with_view: bool = False,
     ) -> None:
         self._unit = Unit(engine)
         self._stack = ExitStack()
         self._stack.callback(self._unit.close)
-        self._game = (game_id, token)
+        self._reader = Reader(game_id, token, self.PAGE, with_view)
         self._hub = hub
         self._ends = time.monotonic() + seconds
         self._heartbeat = heartbeat
         try:
             self._waiter = self._stack.enter_context(hub.waiter(game_id, after, client))
-            self._first = _look(self._unit, game_id, token, after, self.PAGE)
+            self._first = self._reader.look(self._unit, after)
         except BaseException:
             self._stack.close()
             raise
@@ -96,6 +102,8 @@ class EventStream:
             for event in look.page["events"]:
                 waiter.after = event["seq"]
                 yield "event", event
+            if "view" in look.page:
+                yield "view", look.page["view"]
             now = time.monotonic()
             if look.page["events"]:
                 quiet_since = now
@@ -112,8 +120,8 @@ class EventStream:
             look = look.seen()
             if full or _news_possible(self._hub, waiter, quiet_left, look.due):
                 try:
-                    look = _look_again(
-                        self._unit, self._hub, *self._game, waiter.after, self.PAGE, look
+                    look = self._reader.look_again(
+                        self._unit, self._hub, waiter.after, look, quiet_view=False
                     )
                 except ServiceError:  # the token was retired (its player left): nothing more
                     return
@@ -124,34 +132,68 @@ class EventStream:
 
 @dataclass(frozen=True)
 class Look:
-    """What one look at the log found: the page of events, whether the match is over,
-    and when the game's next automatic action is due."""
+    """What one look at the log found: the page of events (and the seat's view, when
+    asked for and the page reaches the last event), whether the match is over, and when
+    the game's next automatic action is due."""
 
     page: dict[str, Any]
     finished: bool
     due: datetime | None
 
     def seen(self) -> "Look":
-        """The same look once its events are sent: nothing new in it."""
-        return replace(self, page={**self.page, "events": []})
+        """The same look once its events (and view) are sent: nothing new in it."""
+        return replace(self, page={"events": [], "last_seq": self.page["last_seq"]})
 
 
-def _look(unit: Unit, game_id: uuid.UUID, token: str | None, after: int, limit: int) -> Look:
-    """One look at the log (applying what is due first), then the connection goes back to
-    the pool."""
-    try:
-        with deadline(LOOK_SECONDS):
-            game, rows = _load_page(unit, game_id, after, limit)
-            if rules.is_due(game, clock.now()):
-                tables.apply_due(unit, game_id)
-                game, rows = _load_page(unit, game_id, after, limit)
-            seat = identify(game, token).seat
-            events = [render_event(row, seat, game) for row in rows]
-            page = {"events": events, "last_seq": game.last_seq}
-            finished = game.status == Status.FINISHED
-            return Look(page, finished, clock.aware(game.next_action_at))
-    finally:
-        unit.close()
+@dataclass(frozen=True)
+class Reader:
+    """How one waiting client looks at a game's log: as its token's seat, a page of at
+    most ``limit`` events, with the seat's view or not."""
+
+    game_id: uuid.UUID
+    token: str | None
+    limit: int
+    with_view: bool
+
+    def look(self, unit: Unit, after: int, quiet_view: bool = True) -> Look:
+        """One look at the log (applying what is due first), then the connection goes
+        back to the pool. The view comes from the same read as the page, so it is the
+        game as of the page's last event; with no event in the page, only if
+        ``quiet_view`` (a stream has sent that view already)."""
+        try:
+            with deadline(LOOK_SECONDS):
+                game, rows = _load_page(unit, self.game_id, after, self.limit)
+                if rules.is_due(game, clock.now()):
+                    tables.apply_due(unit, self.game_id)
+                    game, rows = _load_page(unit, self.game_id, after, self.limit)
+                seat = identify(game, self.token).seat
+                events = [render.render_event(row, seat, game) for row in rows]
+                page: dict[str, Any] = {"events": events, "last_seq": game.last_seq}
+                reached = events[-1]["seq"] if events else after
+                if self.with_view and reached >= game.last_seq and (events or quiet_view):
+                    page["view"] = render.view(game, seat)
+                finished = game.status == Status.FINISHED
+                return Look(page, finished, clock.aware(game.next_action_at))
+        finally:
+            unit.close()
+
+    def look_again(
+        self, unit: Unit, hub: changes.Hub, after: int, previous: Look, quiet_view: bool
+    ) -> Look:
+        """A look while waiting: if the database is away, keep what we had and wait on
+        (the waiter is answered at its deadline, the stream goes on with heartbeats).
+        What the failed look may have missed is looked for again, never at once nor all
+        together: with the listener away, by the listener when it is back (one look for
+        all waiters); with it up (the pool was busy, say), no hint may come, so after a
+        jittered pause."""
+        try:
+            return self.look(unit, after, quiet_view)
+        except DATABASE_AWAY as error:
+            log.warning("a waiter could not look at game %s: %s", self.game_id, error)
+            again = None
+            if hub.listening.is_set():
+                again = clock.now() + timedelta(seconds=random.uniform(*LOOK_AGAIN_SECONDS))
+            return replace(previous, due=again)
 
 
 def _load_page(
@@ -161,30 +203,6 @@ def _load_page(
     if found is None:
         raise NotFound(f"no game {game_id}")
     return found
-
-
-def _look_again(
-    unit: Unit,
-    hub: changes.Hub,
-    game_id: uuid.UUID,
-    token: str | None,
-    after: int,
-    limit: int,
-    previous: Look,
-) -> Look:
-    """A look while waiting: if the database is away, keep what we had and wait on (the
-    waiter is answered at its deadline, the stream goes on with heartbeats). What the
-    failed look may have missed is looked for again, never at once nor all together:
-    with the listener away, by the listener when it is back (one look for all waiters);
-    with it up (the pool was busy, say), no hint may come, so after a jittered pause."""
-    try:
-        return _look(unit, game_id, token, after, limit)
-    except DATABASE_AWAY as error:
-        log.warning("a waiter could not look at game %s: %s", game_id, error)
-        again = None
-        if hub.listening.is_set():
-            again = clock.now() + timedelta(seconds=random.uniform(*LOOK_AGAIN_SECONDS))
-        return replace(previous, due=again)
 
 
 def _news_possible(

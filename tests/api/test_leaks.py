@@ -79,11 +79,29 @@ def responses_to(table, seat, after):
     answers = [
         client.get(f"/v1/games/{table.id}/view", headers=headers),
         client.get(f"/v1/games/{table.id}/events?after={after}&limit=500", headers=headers),
+        client.get(f"/v1/games/{table.id}/events?after={after}&view=1", headers=headers),
         client.post(f"/v1/games/{table.id}/moves", json={"type": "peek"}, headers=headers),
     ]
     if seat is None:  # the same for everyone
         answers += [table.summary(), client.get("/v1/games?status=playing")]
-    return [answer.get_data(as_text=True) for answer in answers]
+    texts = [answer.get_data(as_text=True) for answer in answers]
+    return [*texts, first_view_of_stream(client, table.id, headers)]
+
+
+def first_view_of_stream(client, game_id, headers) -> str:
+    """The data of a stream's first view message (its JSON text)."""
+    after = client.get(f"/v1/games/{game_id}/events?limit=1", headers=headers).json["last_seq"]
+    url = f"/v1/games/{game_id}/stream?view=1&after={after}"
+    answer = client.get(url, headers=headers, buffered=False)
+    text = ""
+    try:
+        for chunk in answer.response:
+            text += chunk.decode() if isinstance(chunk, bytes) else chunk
+            if text.endswith("\n\n") and "event: view\n" in text:
+                return text.split("event: view\ndata: ", 1)[1].strip()
+    finally:
+        answer.close()
+    raise AssertionError(f"no view in the stream: {text!r}")
 
 
 def in_the_lobby(app, table):

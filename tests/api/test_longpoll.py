@@ -3,7 +3,9 @@
 import threading
 import time
 
-from .table import Table
+import pytest
+
+from .table import Table, bearer
 
 
 def test_wait_returns_at_once_when_there_are_newer_events(client):
@@ -49,3 +51,25 @@ def test_wait_is_bounded(client):
     table = Table.create(client, players=2, seed=3)
     answer = client.get(f"/v1/games/{table.id}/events?after=0&wait=31")
     assert answer.status_code == 422
+
+
+@pytest.mark.parametrize("seat", [1, None])
+def test_a_page_that_reaches_the_last_event_carries_the_view_when_asked(client, seat):
+    table = Table.create(client, players=3, seed=23)
+    headers = bearer(table.tokens[seat]) if seat is not None else {}
+    for _ in range(4):
+        before = table.events().json["last_seq"]
+        table.play_one()
+        url = f"/v1/games/{table.id}/events?after={before}&wait=5&view=1"
+        page = client.get(url, headers=headers).json
+        assert page["events"][-1]["seq"] == page["last_seq"]
+        assert page["view"] == table.view(seat).json
+        assert "view" not in client.get(url.replace("&view=1", ""), headers=headers).json
+
+
+def test_a_page_short_of_the_last_event_carries_no_view(client):
+    table = Table.create(client, players=3, seed=24)
+    table.play_one()
+    page = client.get(f"/v1/games/{table.id}/events?limit=1&view=true").json
+    assert len(page["events"]) == 1 < page["last_seq"]
+    assert "view" not in page

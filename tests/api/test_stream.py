@@ -2,10 +2,13 @@
 resumable, redacted like the events page, refused before it starts on bad input."""
 
 import json
+import queue
 import threading
 import time
 
 import pytest
+
+from service.store import reads
 
 from .table import Table, bearer
 
@@ -130,3 +133,78 @@ def test_bad_stream_requests_are_refused_before_the_stream_begins(client, path, 
     assert answer.status_code == status
     assert answer.mimetype == "application/problem+json"
     assert time.monotonic() - start < 2
+
+
+def stream_messages(app, game_id, headers, query, into):
+    """Read a stream in a thread, each message parsed (``data`` as JSON) into ``into``."""
+
+    def read():
+        client = app.test_client()
+        answer = client.get(f"/v1/games/{game_id}/stream{query}", headers=headers, buffered=False)
+        buffer = ""
+        try:
+            for chunk in answer.response:
+                buffer += chunk.decode() if isinstance(chunk, bytes) else chunk
+                while "\n\n" in buffer:
+                    frame, buffer = buffer.split("\n\n", 1)
+                    message = parse_frame(frame)
+                    if "data" in message:
+                        into.put({**message, "data": json.loads(message["data"])})
+        finally:
+            answer.close()
+
+    reader = threading.Thread(target=read, daemon=True)
+    reader.start()
+    return reader
+
+
+def next_view(messages, seqs):
+    """The next view message; the seqs of the events before it go into ``seqs``."""
+    while True:
+        message = messages.get(timeout=10)
+        if message.get("event") == "view":
+            return message["data"]
+        if "id" in message:
+            seqs.append(message["data"]["seq"])
+
+
+@pytest.mark.parametrize("seat", [0, 2, None])
+def test_a_stream_with_views_sends_the_view_after_each_burst(app, client, monkeypatch, seat):
+    """The view comes on opening and after every move's events, equal to what GET /view
+    answers then: a client following the stream never needs to ask for it."""
+    monkeypatch.setitem(app.config, "STREAM_SECONDS", 30)
+    table = Table.create(client, players=3, seed=17)
+    headers = bearer(table.tokens[seat]) if seat is not None else {}
+    messages: queue.Queue = queue.Queue()
+    stream_messages(app, table.id, headers, "?view=1", messages)
+    seqs: list[int] = []
+    assert next_view(messages, seqs) == table.view(seat).json
+    for _ in range(6):
+        table.play_one()
+        view = next_view(messages, seqs)
+        last_seq = table.events().json["last_seq"]
+        assert seqs[-1] == last_seq, "the view came before the events it follows"
+        assert view == table.view(seat).json
+        assert view["version"] > 0
+    assert seqs == list(range(1, last_seq + 1))
+
+
+def test_a_stream_without_views_sends_none(app, client, monkeypatch):
+    monkeypatch.setitem(app.config, "STREAM_SECONDS", 0.5)
+    table = Table.create(client, players=3, seed=18)
+    table.play_one()
+    events, others = read_stream(client, table.id, bearer(table.tokens[0]))
+    assert len(events) == table.events().json["last_seq"]
+    assert not any(message.get("event") == "view" for message in others)
+
+
+def test_a_stream_behind_by_more_than_a_page_sends_the_view_once_caught_up(client, monkeypatch):
+    monkeypatch.setattr(reads.EventStream, "PAGE", 10)
+    table = Table.create(client, players=3, seed=19)
+    table.play_round()
+    table.end()
+    events, others = read_stream(client, table.id, bearer(table.tokens[1]), query="?view=true")
+    assert len(events) > 30  # pages of the stream
+    views = [m for m in others if m.get("event") == "view"]
+    assert [json.loads(m["data"]) for m in views] == [table.view(1).json]
+    assert others.index(views[0]) == len(others) - 2  # just before the end
