@@ -1,0 +1,284 @@
+"""Players per core: simulated players at four-seat tables, as the web table plays
+(``bench/players_client.py``), against the server as it was (``--baseline``, a commit
+checked out in a temporary worktree, mode ``legacy``: ``GET /view`` after every burst of
+events) and as it is (this tree, mode ``stream-views``: the view comes in the stream).
+Each side runs on its own fresh database; the number of players steps up until the
+moves' p99 (until every other seat holds the move) passes ``--p99-ms``. Prints figures;
+not a test.
+
+    python -m bench.players [--baseline REF] [--steps 40,80,...] [--seconds S] ...
+
+CPU per move is that of every server process (``service.run``, gunicorn's master and
+workers, the worker) and of PostgreSQL's backends of the side's database, read from
+/proc over the measured window, divided by the moves accepted in it."""
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import time
+from dataclasses import dataclass, field
+
+from tests.databases import postgres_answers, server_url
+
+from . import players_server
+from .players_client import SEATS
+from .report import progress
+
+BASELINE = "3aa4b21"  # main before the views came in the stream (issue 35)
+STEPS = (40, 80, 160, 320, 640, 1280, 2560, 5120)
+
+
+@dataclass
+class Side:
+    name: str
+    ref: str | None  # None: this tree
+    mode: str
+    steps: list[dict] = field(default_factory=list)
+    label: str = ""
+
+    def held(self, limit_ms: float) -> int:
+        """The most players of a step that held, every step before it held too."""
+        most = 0
+        for step in self.steps:
+            if not holds(step, limit_ms):
+                break
+            most = step["players"]
+        return most
+
+
+def holds(step: dict, limit_ms: float) -> bool:
+    table = step["latency_ms"]["table"]
+    return table.get("n", 0) > 0 and table["p99"] <= limit_ms and not step["lost"]
+
+
+def arguments(argv: list[str]) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="python -m bench.players", description=__doc__)
+    parser.add_argument("--baseline", default=BASELINE, help="commit of the server as it was")
+    parser.add_argument("--baseline-mode", default="legacy", choices=("legacy", "stream-views"))
+    parser.add_argument("--change", default=None, help="commit of the change (default: this tree)")
+    parser.add_argument("--change-mode", default="stream-views", choices=("legacy", "stream-views"))
+    parser.add_argument("--only", choices=("baseline", "change"), help="run one side")
+    parser.add_argument("--steps", default=",".join(map(str, STEPS)), help="players per step")
+    parser.add_argument("--seconds", type=float, default=20, help="measured, per step")
+    parser.add_argument("--warmup", type=float, default=5, help="unmeasured, after dealing")
+    parser.add_argument("--p99-ms", type=float, default=100, help="a step holds under this")
+    parser.add_argument("--game", default="crazy-eights")
+    parser.add_argument("--think", default="1,3", help="think time's range, seconds")
+    parser.add_argument("--burst-ms", type=float, default=0, help="legacy: pause before GET")
+    parser.add_argument("--workers", type=int, default=2, help="gunicorn workers")
+    parser.add_argument("--json", help="write every step's figures to this file")
+    return parser.parse_args(argv)
+
+
+def sides(args: argparse.Namespace) -> list[Side]:
+    both = [
+        Side("baseline", args.baseline, args.baseline_mode),
+        Side("change", args.change, args.change_mode),
+    ]
+    return [side for side in both if args.only in (None, side.name)]
+
+
+def run_side(side: Side, args: argparse.Namespace, server: str) -> None:
+    """Start the side's server on a fresh database; step up until a step does not hold."""
+    side.label = f"{players_server.describe(side.ref)} ({side.mode})"
+    progress(f"{side.name}: {side.label}")
+    with (
+        players_server.checkout(side.ref) as root,
+        players_server.database(server, root) as url,
+        players_server.serve(root, url, args.workers) as running,
+    ):
+        for players in [int(n) for n in args.steps.split(",")]:
+            step = load(running, side.mode, players, args)
+            side.steps.append(step)
+            progress(f"  {players} players: {step_line(step)}")
+            if not holds(step, args.p99_ms):
+                break
+
+
+def load(running: players_server.Server, mode: str, players: int, args) -> dict:
+    """One step: a client process of its own (its CPU apart from this one's)."""
+    config = {
+        "host": players_server.HOST,
+        "port": running.port,
+        "players": players,
+        "seconds": args.seconds,
+        "warmup": args.warmup,
+        "mode": mode,
+        "game": args.game,
+        "think": [float(x) for x in args.think.split(",")],
+        "burst_ms": args.burst_ms,
+        "server_pid": running.pid,
+        "database": running.database,
+    }
+    started = time.monotonic()
+    command = [sys.executable, "-m", "bench.players_client", json.dumps(config)]
+    done = subprocess.run(command, cwd=players_server.ROOT, capture_output=True, text=True)
+    if done.returncode:
+        tail = running.log.read_text(errors="replace")[-2000:]
+        raise RuntimeError(f"the players failed:\n{done.stderr[-3000:]}\nserver:\n{tail}")
+    step = json.loads(done.stdout.strip().splitlines()[-1])
+    step["wall_seconds"] = time.monotonic() - started
+    return derived(step)
+
+
+def derived(step: dict) -> dict:
+    """The per-move figures of a step."""
+    moves = max(1, step["moves"])
+    cpu = step["cpu"]
+    seconds = step["seconds"]
+    step["requests_per_move"] = sum(step["requests"].values()) / moves
+    step["server_ms_per_move"] = 1000 * (cpu.get("server", 0) + cpu.get("postgres", 0)) / moves
+    step["client_share"] = cpu["self"] / seconds
+    others = cpu["machine_busy"] - cpu.get("server", 0) - cpu.get("postgres", 0) - cpu["self"]
+    step["others_share"] = max(0.0, others) / seconds
+    return step
+
+
+def step_line(step: dict) -> str:
+    table, post = step["latency_ms"]["table"], step["latency_ms"]["post"]
+    return (
+        f"{step['moves']} moves, {step['requests_per_move']:.2f} requests/move, "
+        f"{step['server_ms_per_move']:.1f} CPU ms/move, table p50/p99 "
+        f"{fmt(table, 'p50')}/{fmt(table, 'p99')} ms, POST p50/p99 "
+        f"{fmt(post, 'p50')}/{fmt(post, 'p99')} ms, client {100 * step['client_share']:.0f}% "
+        f"of a core, others {100 * step['others_share']:.0f}%, lost {step['lost']}, "
+        f"errors {step['errors'] or 0}"
+    )
+
+
+def fmt(summary: dict, key: str) -> str:
+    return f"{summary[key]:.0f}" if summary.get("n") else "-"
+
+
+def report(runs: list[Side], args: argparse.Namespace) -> None:
+    print(
+        f"\nPlayers at {SEATS}-seat {args.game} tables, think {args.think} s; "
+        f"{args.seconds:g} s measured per step; a step holds with table p99 <= "
+        f"{args.p99_ms:g} ms and no move lost. {os.cpu_count()} cores, shared by the "
+        "server, PostgreSQL and the players' process.\n"
+    )
+    for side in runs:
+        print_steps(side)
+    print_side_by_side(runs, args)
+
+
+def print_steps(side: Side) -> None:
+    print(f"{side.name}: {side.label}")
+    head = (
+        "players",
+        "moves/s",
+        "req/move",
+        "req/move/seat",
+        "CPU ms/move",
+        "table p50",
+        "table p99",
+        "POST p50",
+        "POST p99",
+        "client %core",
+        "others %core",
+        "lost",
+    )
+    rows = [head]
+    for s in side.steps:
+        table, post = s["latency_ms"]["table"], s["latency_ms"]["post"]
+        rows.append(
+            (
+                s["players"],
+                f"{s['moves'] / s['seconds']:.1f}",
+                f"{s['requests_per_move']:.2f}",
+                f"{s['requests_per_move'] / SEATS:.2f}",
+                f"{s['server_ms_per_move']:.1f}",
+                fmt(table, "p50"),
+                fmt(table, "p99"),
+                fmt(post, "p50"),
+                fmt(post, "p99"),
+                f"{100 * s['client_share']:.0f}",
+                f"{100 * s['others_share']:.0f}",
+                s["lost"],
+            )
+        )
+    print_rows(rows)
+    print()
+
+
+def print_side_by_side(runs: list[Side], args: argparse.Namespace) -> None:
+    """Per-move figures at the largest step every side held (the same load), and the
+    players each held."""
+    common = at_same_load(runs, args.p99_ms)
+    rows = [("", *(f"{s.name}: {s.label}" for s in runs), "issue 35's target")]
+    picked = [pick(s, common) for s in runs]
+    rows.append(("figures at players", *(p["players"] if p else "-" for p in picked), ""))
+    rows.append(("requests/move", *(cell(p, "requests_per_move", "{:.2f}") for p in picked), ""))
+    per_seat = [f"{p['requests_per_move'] / SEATS:.2f}" if p else "-" for p in picked]
+    rows.append(("requests/move/seat", *per_seat, "<= 1.3"))
+    rows.append(("CPU ms/move", *(cell(p, "server_ms_per_move", "{:.1f}") for p in picked), ""))
+    rows.append(("move p50/p99 ms (table)", *(latency(p, "table") for p in picked), ""))
+    rows.append(("move p50/p99 ms (POST)", *(latency(p, "post") for p in picked), ""))
+    held = [s.held(args.p99_ms) for s in runs]
+    rows.append((f"players held (p99 <= {args.p99_ms:g} ms)", *held, ">= 3x baseline"))
+    if len(held) == 2 and held[0]:
+        rows.append(("held, change / baseline", "", f"{held[1] / held[0]:.1f}x", ""))
+    print("Side by side")
+    print_rows(rows)
+    print(
+        "\n'table': from sending a move until every other seat of the table holds a view "
+        "with it (legacy: its GET /view answered; stream-views: the stream's view came); "
+        "'POST': the move's own request. Requests: every HTTP request of every player "
+        "(views, moves, deals, joins, creates, stream opens) in the window."
+    )
+
+
+def at_same_load(runs: list[Side], limit_ms: float) -> int:
+    return min((s.held(limit_ms) for s in runs), default=0)
+
+
+def pick(side: Side, players: int) -> dict | None:
+    """The step of that many players, else the first."""
+    found = [s for s in side.steps if s["players"] == players]
+    return found[0] if found else (side.steps[0] if side.steps else None)
+
+
+def cell(step: dict | None, key: str, form: str) -> str:
+    return form.format(step[key]) if step else "-"
+
+
+def latency(step: dict | None, kind: str) -> str:
+    if not step:
+        return "-"
+    summary = step["latency_ms"][kind]
+    return f"{fmt(summary, 'p50')} / {fmt(summary, 'p99')}"
+
+
+def print_rows(rows: list[tuple]) -> None:
+    widths = [max(len(str(row[i])) for row in rows) for i in range(len(rows[0]))]
+    for row in rows:
+        print(
+            "  ".join(
+                str(v).rjust(w) if i else str(v).ljust(w)
+                for i, (v, w) in enumerate(zip(row, widths, strict=True))
+            )
+        )
+
+
+def main(argv: list[str]) -> int:
+    args = arguments(argv)
+    server = server_url()
+    if not postgres_answers(server):
+        print(f"no PostgreSQL answers at {server}", file=sys.stderr)
+        return 2
+    runs = sides(args)
+    started = time.monotonic()
+    for side in runs:
+        run_side(side, args, server)
+    report(runs, args)
+    print(f"\nWhole run: {time.monotonic() - started:.0f} s.")
+    if args.json:
+        with open(args.json, "w") as out:
+            json.dump([side.__dict__ for side in runs], out, indent=1)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
