@@ -179,6 +179,15 @@ bench-web: install-dev
 	command -v chromium >/dev/null || (apt-get update -qq && apt-get install -y -qq chromium)
 	$(BIN)/python -m bench.measure_play
 
+# Players per core (issue 35): simulated players at four-seat tables, as the web table
+# plays, against BASELINE (a commit, default 3aa4b21; GET /view after each burst of
+# events) and this tree (the views in the stream), each on a fresh database, stepping the
+# players up until the moves' p99 passes 100 ms (prints figures). PLAYERS_FLAGS: --steps,
+# --seconds, --only, ... (python -m bench.players --help).
+.PHONY: bench-players
+bench-players: install-dev
+	$(BIN)/python -m bench.players $(if $(BASELINE),--baseline $(BASELINE)) $(PLAYERS_FLAGS)
+
 # OpenSpiel as a second opinion on Crazy Eights and Go Fish; kept out of the app's venv.
 compare-openspiel:
 	test -x .venv-openspiel/bin/python || $(PYTHON) -m venv .venv-openspiel
