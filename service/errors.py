@@ -36,6 +36,15 @@ class UnsupportedMediaType(ServiceError):
     status, code, title = 415, "unsupported_media_type", "The body is not sent as JSON"
 
 
+class UnsupportedContentCoding(ServiceError):
+    """A body sent compressed (a Content-Encoding): nothing here decodes one, and read as
+    it came it would be taken for plain JSON, or refused as broken JSON. RFC 9110 15.5.16:
+    say which coding would do."""
+
+    status, code, title = 415, "unsupported_content_coding", "Content coding not supported"
+    headers = {"Accept-Encoding": "identity"}
+
+
 class WrongPhase(ServiceError):
     status, code, title = 409, "wrong_phase", "Not possible in this phase of the game"
 

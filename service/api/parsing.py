@@ -18,7 +18,7 @@ from flask_smorest.utils import unpack_tuple_response
 from webargs.flaskparser import FlaskParser, abort
 from werkzeug.sansio.response import Response as BaseResponse
 
-from ..errors import UnsupportedMediaType
+from ..errors import UnsupportedContentCoding, UnsupportedMediaType
 
 # A view as flask-smorest's decorators take and give it: its arguments (path, then what
 # ``arguments`` parsed from the request) and its answer, a body or a (body, headers) pair.
@@ -31,16 +31,35 @@ def read_body() -> None:
     client slow to send is the server's to answer (a 408, ``service.serving``), never a
     database away. A chunked body beyond the size limit is a 413, as one with a
     Content-Length is. A body not said to be JSON is a 415: read as no body at all, it
-    would be refused for the fields it seems to lack."""
+    would be refused for the fields it seems to lack. So is a body in a content coding
+    (gzip, say): nothing here decodes it, and read as it came it could pass for JSON."""
     chunked = "Transfer-Encoding" in request.headers
     if not (request.content_length or chunked):
         return
     body = request.get_data(cache=True)
     if chunked:  # werkzeug stopped at the limit, silently
         request.stream.read(1)  # more than MAX_CONTENT_LENGTH: RequestEntityTooLarge (413)
-    if body and not request.is_json:
+    if not body:
+        return
+    _refuse_content_codings()
+    if not request.is_json:
         sent = request.mimetype or "no Content-Type"
         raise UnsupportedMediaType(f"the body came as {sent}; send it as application/json")
+
+
+def _refuse_content_codings() -> None:
+    """``identity`` is no coding at all; any other is refused, by name."""
+    codings = [
+        coding.strip().lower()
+        for header in request.headers.getlist("Content-Encoding")
+        for coding in header.split(",")
+    ]
+    encoded = [coding for coding in codings if coding not in {"", "identity"}]
+    if encoded:
+        named = ", ".join(encoded)[:100]  # the client's words, bounded
+        raise UnsupportedContentCoding(
+            f"the body came in Content-Encoding {named}; send it uncompressed (identity)"
+        )
 
 
 class Parser(FlaskParser):

@@ -111,7 +111,11 @@ COMMON_REFUSALS = {
     "Unauthorized": (401, "A malformed Authorization header, or a token of no seat of this game"),
     "NoSuchGame": (404, "No such game"),
     "BodyTooLarge": (413, "The body is larger than 64 KiB"),
-    "NotJson": (415, "The body is not sent as JSON (Content-Type: application/json)"),
+    "NotJson": (
+        415,
+        "The body is not sent as JSON (Content-Type: application/json), or is sent in a "
+        "content coding (Content-Encoding other than identity)",
+    ),
     "DatabaseUnavailable": (503, "The database is away or overloaded: retry after Retry-After"),
 }
 

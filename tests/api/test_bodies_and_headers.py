@@ -6,6 +6,7 @@ page's inline script. Each refusal is a problem document and changes nothing.
 Served through gunicorn and sent raw where an HTTP client cannot send the request."""
 
 import gzip
+import json
 import socket
 import time
 
@@ -84,3 +85,36 @@ def test_a_transfer_coding_besides_chunked_is_not_implemented(server, games, cod
 def test_identity_below_chunked_is_still_read(server, client):  # client: empties the tables
     answer = send(server, chunked(b"identity, chunked", BODY))
     assert answer.status == 201, answer.body
+
+
+# Content-Encoding
+
+UNSUPPORTED_CODING = (415, "unsupported_content_coding", "Content coding not supported")
+
+
+@pytest.mark.parametrize("coding", ["gzip", "br", "deflate", "identity, gzip", "x-custom"])
+def test_a_body_in_a_content_coding_is_refused(client, coding):
+    body = gzip.compress(BODY) if coding == "gzip" else BODY
+    headers = {"Content-Type": "application/json", "Content-Encoding": coding}
+    answer = client.post("/v1/games", data=body, headers=headers)
+    assert answer.status_code == 415, answer.data
+    assert answer.content_type == "application/problem+json"
+    problem = answer.json
+    assert (problem["status"], problem["code"], problem["title"]) == UNSUPPORTED_CODING
+    assert coding.split(", ")[-1] in problem["detail"]
+    assert answer.headers["Accept-Encoding"] == "identity"
+    assert client.get("/v1/games").json["games"] == [], "nothing was created"
+
+
+def test_a_body_in_the_identity_coding_is_read(client):
+    headers = {"Content-Type": "application/json", "Content-Encoding": "identity"}
+    assert client.post("/v1/games", data=BODY, headers=headers).status_code == 201
+
+
+def test_a_served_body_in_a_content_coding_is_refused(server, games):
+    before = games()
+    head = with_length(len(BODY)).replace(b"\r\n\r\n", b"\r\nContent-Encoding: gzip\r\n\r\n")
+    answer = send(server, head + BODY)
+    assert answer.status == 415, answer.body
+    assert json.loads(answer.body)["code"] == UNSUPPORTED_CODING[1]
+    assert games() == before
