@@ -1,10 +1,14 @@
 """The card-table service: ``create_app`` builds the WSGI application."""
 
-from flask import Flask, Response, request
+from typing import NoReturn
+from urllib.parse import urlsplit, urlunsplit
+
+from flask import Flask, Request, Response, request
 from flask.typing import ResponseReturnValue
 from flask_compress import Compress
 from flask_cors import CORS
 from sqlalchemy.exc import DBAPIError
+from werkzeug.routing import RequestRedirect
 
 from . import metrics
 from .api.context import Proxies, release_unit
@@ -33,6 +37,21 @@ class App(Flask):
                 return super().dispatch_request()
         except DeadlineExceeded as error:
             raise DatabaseUnavailable(str(error)) from None
+
+    def raise_routing_exception(self, request: Request) -> NoReturn:
+        """werkzeug's redirects of the routing (``/v1//games`` to ``/v1/games``) name the
+        host the client's Host header gave: a link to anywhere. They name only the path."""
+        redirect = request.routing_exception
+        if isinstance(redirect, RequestRedirect):
+            redirect.new_url = _path_only(redirect.new_url)
+        super().raise_routing_exception(request)
+
+
+def _path_only(url: str) -> str:
+    """The path and query of ``url``, the path with one leading slash: ``//host`` would be
+    a host again."""
+    parts = urlsplit(url)
+    return urlunsplit(("", "", "/" + parts.path.lstrip("/"), parts.query, ""))
 
 
 SAFE_METHODS = {"GET", "HEAD"}

@@ -7,8 +7,10 @@ Served through gunicorn and sent raw where an HTTP client cannot send the reques
 
 import gzip
 import json
+import re
 import socket
 import time
+from urllib.parse import urlsplit
 
 import pytest
 
@@ -118,3 +120,44 @@ def test_a_served_body_in_a_content_coding_is_refused(server, games):
     assert answer.status == 415, answer.body
     assert json.loads(answer.body)["code"] == UNSUPPORTED_CODING[1]
     assert games() == before
+
+
+# Redirects
+
+EVIL_HOST = "evil.example"
+
+
+def test_a_redirect_names_no_host(server):
+    """The tester's case: a path with ``//`` under a Host of the client's choosing."""
+    raw = f"GET /v1//games?limit=5 HTTP/1.1\r\nHost: {EVIL_HOST}\r\n\r\n".encode()
+    answer = send(server, raw)
+    assert answer.status == 308
+    assert answer.headers["location"] == "/v1/games?limit=5"
+
+
+SAMPLE_ARGUMENT = {"uuid": "00000000-0000-4000-8000-000000000000"}
+
+
+def redirecting_paths(app) -> list[str]:
+    """``/``, and every GET route of more than one segment with its last ``/`` doubled
+    (merged by a 308; leading ones werkzeug drops unseen)."""
+    paths = ["/"]
+    for rule in app.url_map.iter_rules():
+        sample = re.sub(r"<(?:(\w+):)?\w+>", lambda m: SAMPLE_ARGUMENT.get(m[1], "x"), rule.rule)
+        head, _, tail = sample.rpartition("/")
+        if "GET" in rule.methods and head:
+            paths.append(f"{head}//{tail}")
+    return paths
+
+
+def test_no_redirect_takes_its_host_from_the_request(app, client):
+    redirects = {}
+    for path in redirecting_paths(app):
+        answer = client.get(f"{path}?next=1", headers={"Host": EVIL_HOST})
+        assert 300 <= answer.status_code < 400, f"{path}: {answer.status_code}"
+        redirects[path] = answer.headers["Location"]
+    for path, location in redirects.items():
+        parts = urlsplit(location)
+        assert not (parts.scheme or parts.netloc), f"{path} -> {location}"
+        assert location.startswith("/") and not location.startswith("//"), location
+    assert redirects["/v1//games"] == "/v1/games?next=1"
