@@ -4,7 +4,7 @@ import logging
 from typing import Any
 
 from apispec.utils import deepupdate
-from flask import Flask, Response
+from flask import Flask, Response, url_for
 from flask_smorest import Api as SmorestApi
 from werkzeug.exceptions import HTTPException
 
@@ -12,6 +12,7 @@ from ..engine import EngineError
 from ..errors import Conflict, DatabaseUnavailable, ServiceError
 from ..store.db import DATABASE_AWAY, LOST_RACE
 from . import problems, schemas, shapes
+from .docs import swagger_ui_page
 
 log = logging.getLogger(__name__)
 
@@ -47,6 +48,15 @@ class Api(SmorestApi):
         options["extra_plugins"] = [*(options.get("extra_plugins") or ()), refusals]
         super()._init_spec(**options)
         self.spec.options = deepupdate(self.spec.options, self.SPEC_SETTINGS)
+
+    def _openapi_swagger_ui(self) -> str:
+        """``/docs``: flask-smorest's page with no inline script (``docs.swagger_ui_page``)."""
+        return swagger_ui_page(
+            title=self.spec.title,
+            spec_url=url_for(f"{self._make_doc_blueprint_name()}.openapi_json"),
+            swagger_ui_url=self._swagger_ui_url,
+            config=self.config.get("OPENAPI_SWAGGER_UI_CONFIG", {}),
+        )
 
     def _register_pagination_header(self) -> None:
         """Not flask-smorest's pagination (the lobby pages with a cursor of its own): no

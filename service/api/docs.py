@@ -11,13 +11,15 @@ upgrade changes the URLs (``OPENAPI_SWAGGER_UI_URL`` and ``OPENAPI_REDOC_URL`` i
 ``service/config.py`` name them). These routes are not operations of the API and are not
 in its OpenAPI document; a missing file is a 404 problem document like any other.
 
-The two pages (flask-smorest's) get a Content-Security-Policy that lets them load nothing
-from elsewhere: ReDoc's sidebar would fetch its vendor's logo from a CDN."""
+The two pages get a Content-Security-Policy that lets them load nothing from elsewhere
+(ReDoc's sidebar would fetch its vendor's logo from a CDN) and run no inline script:
+Swagger UI's page is ours (``swagger_ui_page``), flask-smorest's with its inline start
+moved to ``service/static/docs/swagger-ui-start.js``, at ``/docs/assets/``."""
 
 import functools
 from pathlib import Path
 
-from flask import Blueprint, Response, abort, request, send_from_directory
+from flask import Blueprint, Response, abort, render_template_string, request, send_from_directory
 from swagger_ui_bundle import swagger_ui_path
 
 SWAGGER_UI_DIR = Path(str(swagger_ui_path))
@@ -35,16 +37,20 @@ REDOC_VERSION = (REDOC_DIR / "VERSION").read_text().split()[0]  # "2.5.4"
 REDOC = f"redoc-{REDOC_VERSION}"
 REDOC_FILES = frozenset(path.name for path in REDOC_DIR.iterdir() if path.is_file())
 
+# The service's own files of the pages: their URLs name no version, so they are revalidated.
+DOCS_DIR = Path(__file__).resolve().parent.parent / "static" / "docs"
+SWAGGER_UI_START = "swagger-ui-start.js"
+
 ONE_YEAR = 365 * 24 * 3600
 
 DOC_PAGES = {"api-docs.openapi_swagger_ui", "api-docs.openapi_redoc"}  # /docs, /redoc
-# Inline: the pages' own script, and the styles both UIs set; blob: ReDoc's search worker;
-# data: the icons. No 'unsafe-eval': neither page needs it (tests/e2e fails on any report
-# of this policy but the logo's).
+# Scripts from the service alone, none inline; inline styles: both UIs set them; blob:
+# ReDoc's search worker; data: the icons. No 'unsafe-eval': neither page needs it
+# (tests/e2e fails on any report of this policy but the logo's).
 DOC_PAGE_POLICY = "; ".join(
     [
         "default-src 'self'",
-        "script-src 'self' 'unsafe-inline'",
+        "script-src 'self'",
         "style-src 'self' 'unsafe-inline'",
         "img-src 'self' data:",
         "font-src 'self' data:",
@@ -62,6 +68,44 @@ blp = Blueprint("docs", __name__, url_prefix="/docs/assets")
 @blp.get(f"/{SWAGGER_UI}/<filename>")
 def swagger_ui(filename: str) -> Response:
     return _asset(SWAGGER_UI_DIR, SWAGGER_UI_FILES, filename)
+
+
+@blp.get(f"/{SWAGGER_UI_START}")
+def swagger_ui_start() -> Response:
+    response = send_from_directory(DOCS_DIR, SWAGGER_UI_START)
+    response.cache_control.no_cache = True
+    return response
+
+
+# flask-smorest's page (swagger_ui.html) but for its inline script, which starts Swagger UI
+# with the spec's URL and the config: the container holds them, and a file starts it.
+SWAGGER_UI_PAGE = """<!DOCTYPE html>
+<html>
+  <head>
+    <meta charset="utf-8">
+    <title>{{ title }}</title>
+    <link href="{{ swagger_ui_url }}swagger-ui.css" rel="stylesheet" type="text/css"/>
+  </head>
+  <body>
+    <div id="swagger-ui-container" data-spec-url="{{ spec_url }}"
+         data-config='{{ swagger_ui_config | tojson }}'></div>
+    <script src="{{ swagger_ui_url }}swagger-ui-standalone-preset.js"></script>
+    <script src="{{ swagger_ui_url }}swagger-ui-bundle.js"></script>
+    <script src="{{ url_for('docs.swagger_ui_start') }}"></script>
+  </body>
+</html>
+"""
+
+
+def swagger_ui_page(title: str, spec_url: str, swagger_ui_url: str, config: dict) -> str:
+    """``/docs``: Swagger UI, started by a file of the service (``swagger_ui_start``)."""
+    return render_template_string(
+        SWAGGER_UI_PAGE,
+        title=title,
+        spec_url=spec_url,
+        swagger_ui_url=swagger_ui_url,
+        swagger_ui_config=config,
+    )
 
 
 # ReDoc's sidebar shows its vendor's logo from a CDN, which the page's policy blocks (a

@@ -161,3 +161,25 @@ def test_no_redirect_takes_its_host_from_the_request(app, client):
         assert not (parts.scheme or parts.netloc), f"{path} -> {location}"
         assert location.startswith("/") and not location.startswith("//"), location
     assert redirects["/v1//games"] == "/v1/games?next=1"
+
+
+# The documentation pages
+
+INLINE_SCRIPT = re.compile(r"<script(?![^>]*\ssrc=)[^>]*>", re.IGNORECASE)
+
+
+@pytest.mark.parametrize("page", ["/docs", "/redoc"])
+def test_the_doc_pages_run_no_inline_script(client, page):
+    answer = client.get(page)
+    assert answer.status_code == 200
+    policy = dict(
+        directive.strip().split(" ", 1)
+        for directive in answer.headers["Content-Security-Policy"].split(";")
+    )
+    assert policy["script-src"] == "'self'"
+    html = answer.get_data(as_text=True)
+    assert not INLINE_SCRIPT.search(html), INLINE_SCRIPT.search(html)
+    for src in re.findall(r'<script[^>]*\ssrc="([^"]+)"', html):
+        script = client.get(src)
+        assert script.status_code == 200, src
+        assert script.mimetype == "text/javascript", src
