@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 from card_table_client import Client
-from card_table_client.live import Backoff, Refused, follow
+from card_table_client.live import Backoff, Refused, SeatView, follow
 from werkzeug.serving import make_server
 
 from service import create_app
@@ -73,6 +73,34 @@ def test_follow_resumes_after_closed_streams_and_a_restart_with_no_gap(apps):
     assert not reader.is_alive(), "follow ends once the match is finished"
     last_seq = table.events().json["last_seq"]
     assert seqs == list(range(1, last_seq + 1))
+
+
+def test_follow_with_views_brings_each_bursts_view_as_get_view_answers_it(apps):
+    app = apps(STREAM_SECONDS=1)  # the views survive reconnections too
+    table = Table.create(app.test_client(), players=3, seed=31)
+    items: list = []
+    with served(app) as port:
+        client = Client(
+            f"http://127.0.0.1:{port}", headers={"Authorization": f"Bearer {table.tokens[1]}"}
+        )
+        reader = threading.Thread(
+            target=lambda: items.extend(follow(client, table.id, views=True)), daemon=True
+        )
+        reader.start()
+        play_for(table, seconds=2.5)
+        final_view = table.view(1).json
+        table.end()
+        reader.join(DEADLINE_SECONDS)
+    assert not reader.is_alive()
+    views = [item.view for item in items if isinstance(item, SeatView)]
+    events = [item for item in items if not isinstance(item, SeatView)]
+    assert [event.seq for event in events] == list(range(1, table.events().json["last_seq"] + 1))
+    assert len(views) >= 2
+    assert views[0].type_ == "old-maid" and views[0].seat == 1
+    # the last view before the end is the seat's view of the finished match
+    assert views[-1].to_dict() == table.view(1).json
+    assert views[-2].version <= final_view["version"] <= views[-1].version
+    assert isinstance(items[-1], SeatView), "a view follows the last burst"
 
 
 def play_for(table: Table, seconds: float) -> None:

@@ -7,6 +7,13 @@ all come back in the same instant.
     for event in follow(client, game_id):        # Client or AuthenticatedClient
         print(event.seq, event.type_)
 
+With ``views=True`` the stream also brings the seat's view after each burst of events
+(and first, on connecting), as a ``SeatView``: no need to ask ``get_view`` per event.
+
+    for item in follow(client, game_id, views=True):
+        if isinstance(item, SeatView):
+            print(item.view.legal_moves)
+
 ``afollow`` is the same for asyncio. Both end once the match is finished and its last
 event received; they raise ``Refused`` when the service refuses the stream for good
 (an unknown game, a retired token). ``Backoff`` is the delay policy, for any call a
@@ -40,6 +47,14 @@ TRANSIENT = frozenset({408, 429, 502, 503, 504})
 TIMEOUT = httpx.Timeout(10.0, read=45.0)
 T = TypeVar("T")
 Event = Any  # one of the events page's event models (TakeEvent, RoundOverEvent, ...)
+View = Any  # one of the view models (OldMaidView, SpoonsView, ...)
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """The seat's view as of the event before it (``follow(..., views=True)``)."""
+
+    view: View
 
 
 class Refused(Exception):
@@ -88,6 +103,7 @@ class _Stream:
 
     game_id: UUID | str
     after: int = 0
+    views: bool = False
     backoff: Backoff = field(default_factory=Backoff)
     retry_seconds: float = 1.0  # the server's ``retry:`` for a stream it closed itself
     ended: bool = False
@@ -99,6 +115,7 @@ class _Stream:
         return {
             "method": "GET",
             "url": f"/v1/games/{self.game_id}/stream",
+            "params": {"view": "true"} if self.views else {},
             "headers": headers,
             "timeout": TIMEOUT,
         }
@@ -119,7 +136,7 @@ class _Stream:
             return self.backoff.rng.uniform(0, self.retry_seconds)
         return self.backoff.pause(_retry_after(response))
 
-    def feed(self, line: str) -> Iterator[Event]:
+    def feed(self, line: str) -> Iterator[Event | SeatView]:
         """One line of the stream; at a blank line, the message's event if it is past
         ``after`` (as the events page's model)."""
         if line:
@@ -130,18 +147,19 @@ class _Stream:
         fields, self._fields = self._fields, {}
         return self._dispatch(fields)
 
-    def _dispatch(self, fields: dict[str, str]) -> Iterator[Event]:
+    def _dispatch(self, fields: dict[str, str]) -> Iterator[Event | SeatView]:
         if "retry" in fields and fields["retry"].isdigit():
             self.retry_seconds = int(fields["retry"]) / 1000
         if fields.get("event") == "end":
             self.ended = True
+        elif fields.get("event") == "view" and self.views and "data" in fields:
+            page = {"events": [], "last_seq": self.after, "view": json.loads(fields["data"])}
+            yield SeatView(EventsPage.from_dict(page).view)
         elif "data" in fields and "id" in fields:
             seq = int(fields["id"])
             if seq > self.after:
                 self.after = seq
-                page = EventsPage.from_dict(
-                    {"events": [json.loads(fields["data"])], "last_seq": seq}
-                )
+                page = EventsPage.from_dict({"events": [json.loads(fields["data"])], "last_seq": seq})
                 yield page.events[0]
 
 
@@ -151,10 +169,11 @@ def _retry_after(response: httpx.Response | None) -> float:
 
 
 def follow(
-    client: Client | AuthenticatedClient, game_id: UUID | str, after: int = 0
-) -> Iterator[Event]:
-    """The game's events after ``after``, as they commit, until the match is finished."""
-    stream = _Stream(game_id, after)
+    client: Client | AuthenticatedClient, game_id: UUID | str, after: int = 0, views: bool = False
+) -> Iterator[Event | SeatView]:
+    """The game's events after ``after``, as they commit, until the match is finished;
+    with ``views``, each burst followed by the seat's view (a ``SeatView``)."""
+    stream = _Stream(game_id, after, views)
     http = client.get_httpx_client()
     while not stream.ended:
         response = None
@@ -171,10 +190,10 @@ def follow(
 
 
 async def afollow(
-    client: Client | AuthenticatedClient, game_id: UUID | str, after: int = 0
-) -> AsyncIterator[Event]:
+    client: Client | AuthenticatedClient, game_id: UUID | str, after: int = 0, views: bool = False
+) -> AsyncIterator[Event | SeatView]:
     """``follow`` for asyncio."""
-    stream = _Stream(game_id, after)
+    stream = _Stream(game_id, after, views)
     http = client.get_async_httpx_client()
     while not stream.ended:
         response = None

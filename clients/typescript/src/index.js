@@ -111,7 +111,17 @@ export class Backoff {
  * @property {Backoff} [backoff] the pauses between reconnections
  * @property {number} [silence] seconds without a byte (a heartbeat comes every 15 s by
  *   default) after which the connection is taken for dead and opened again
+ * @property {boolean} [views] also yield the seat's view (a `SeatView`) after each burst
+ *   of events and on connecting, so the view need not be asked for per event
  */
+
+/** The seat's view as of the event before it, from `follow(..., { views: true })`. */
+export class SeatView {
+  /** @param {View} view */
+  constructor(view) {
+    this.view = view;
+  }
+}
 
 /**
  * The game's events after `after`, as they commit, read from its Server-Sent Events
@@ -125,14 +135,33 @@ export class Backoff {
  *
  *     for await (const event of follow(api, gameId, { token })) console.log(event.seq, event.type);
  *
+ * With `views: true` the seat's view comes too, as a `SeatView` after the events it follows:
+ *
+ *     for await (const item of follow(api, gameId, { token, views: true }))
+ *       if (item instanceof SeatView) show(item.view);
+ *
+ * @overload
+ * @param {Api} api
+ * @param {string} gameId
+ * @param {FollowOptions & { views: true }} options
+ * @returns {AsyncGenerator<Event | SeatView, void, undefined>}
+ */
+/**
+ * @overload
+ * @param {Api} api
+ * @param {string} gameId
+ * @param {FollowOptions & { views?: false }} [options]
+ * @returns {AsyncGenerator<Event, void, undefined>}
+ */
+/**
  * @param {Api} api
  * @param {string} gameId
  * @param {FollowOptions} [options]
- * @returns {AsyncGenerator<Event, void, undefined>}
+ * @returns {AsyncGenerator<Event | SeatView, void, undefined>}
  */
 export async function* follow(api, gameId, options = {}) {
-  const { token, signal, backoff = new Backoff(), silence = 45 } = options;
-  const stream = new EventStreamReader(options.after ?? 0);
+  const { token, signal, backoff = new Backoff(), silence = 45, views = false } = options;
+  const stream = new EventStreamReader(options.after ?? 0, views);
   while (!stream.ended) {
     signal?.throwIfAborted();
     const connection = new AbortController();
@@ -142,7 +171,11 @@ export async function* follow(api, gameId, options = {}) {
     let response;
     try {
       const answer = await api.GET("/v1/games/{game_id}/stream", {
-        params: { path: { game_id: gameId }, header: { "Last-Event-ID": stream.after } },
+        params: {
+          path: { game_id: gameId },
+          header: { "Last-Event-ID": stream.after },
+          query: views ? { view: true } : {},
+        },
         headers: mergeHeaders(
           { Accept: "text/event-stream" },
           token === undefined ? undefined : bearer(token),
@@ -184,9 +217,10 @@ function isTransport(error) {
  * (https://html.spec.whatwg.org/multipage/server-sent-events.html#event-stream-interpretation).
  */
 export class EventStreamReader {
-  /** @param {number} after */
-  constructor(after) {
+  /** @param {number} after @param {boolean} [views] whether to read `event: view` messages */
+  constructor(after, views = false) {
     this.after = after;
+    this.views = views;
     this.retrySeconds = 1; // until the server says (it sends `retry:` first)
     this.ended = false;
     /** @private */
@@ -216,7 +250,7 @@ export class EventStreamReader {
    * @param {ReadableStream<Uint8Array>} body
    * @param {AbortController} connection
    * @param {number} silence
-   * @returns {AsyncGenerator<Event, void, undefined>}
+   * @returns {AsyncGenerator<Event | SeatView, void, undefined>}
    */
   async *read(body, connection, silence) {
     this.restart();
@@ -237,9 +271,10 @@ export class EventStreamReader {
   }
 
   /**
-   * Some text of the stream: the events of the messages it completes, past `after`.
+   * Some text of the stream: the events of the messages it completes, past `after`, and
+   * its views.
    * @param {string} text
-   * @returns {Generator<Event, void, undefined>}
+   * @returns {Generator<Event | SeatView, void, undefined>}
    */
   *feed(text) {
     let start = 0;
@@ -264,9 +299,9 @@ export class EventStreamReader {
 
   /**
    * @private
-   * One line; at a blank line, the message's event if it is one past `after`.
+   * One line; at a blank line, the message's event if it is one past `after`, or its view.
    * @param {string} line
-   * @returns {Event | undefined}
+   * @returns {Event | SeatView | undefined}
    */
   line(line) {
     if (line === "") return this.dispatch();
@@ -284,7 +319,7 @@ export class EventStreamReader {
 
   /**
    * @private
-   * @returns {Event | undefined}
+   * @returns {Event | SeatView | undefined}
    */
   dispatch() {
     const { fields, data } = this;
@@ -293,6 +328,9 @@ export class EventStreamReader {
     if (fields.event === "end") {
       this.ended = true;
       return undefined;
+    }
+    if (fields.event === "view" && this.views && data.length) {
+      return new SeatView(/** @type {View} */ (JSON.parse(data.join("\n"))));
     }
     if (!data.length || fields.id === undefined || (fields.event ?? "message") !== "message") {
       return undefined;

@@ -1868,6 +1868,8 @@ export interface components {
             events: components["schemas"]["Event"][];
             /** @description The game's newest seq */
             last_seq: number;
+            /** @description With `view=true`, when the page reaches `last_seq`: the seat's view as of that event (as `GET /view` answers it) */
+            view?: components["schemas"]["View"];
         };
         /** Health */
         Health: {
@@ -1928,7 +1930,7 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description The body is not sent as JSON (Content-Type: application/json) */
+        /** @description The body is not sent as JSON (Content-Type: application/json), or is sent in a content coding (Content-Encoding other than identity) */
         NotJson: {
             headers: {
                 [name: string]: unknown;
@@ -2580,6 +2582,8 @@ export interface operations {
                 limit?: number;
                 /** @description Seconds to wait for an event after `after` (long poll) */
                 wait?: number;
+                /** @description `true` (or `1`): a page that reaches `last_seq` carries the seat's `view`, so the client need not ask for it */
+                view?: boolean;
             };
             header?: never;
             path: {
@@ -2637,6 +2641,8 @@ export interface operations {
             query?: {
                 /** @description Send the events after this seq (Last-Event-ID wins) */
                 after?: number;
+                /** @description `true` (or `1`): after each burst of events, and on opening, an `event: view` message with the seat's view */
+                view?: boolean;
             };
             header?: {
                 /** @description The `id` of the last event received: resume after it */
@@ -2651,7 +2657,10 @@ export interface operations {
         responses: {
             /**
              * @description Server-Sent Events, one per event of the log as the seat may see it:
-             *     `id: <seq>` and `data: <the event's JSON, as in the events page>`. A comment
+             *     `id: <seq>` and `data: <the event's JSON, as in the events page>`. With `view=true`,
+             *     `event: view` with `data: <the seat's view, as GET /view answers it>` comes first and
+             *     after each burst of events, once the stream has caught up with the log: the view as of
+             *     the event before it, so a client never asks for its view. A comment
              *     `: heartbeat` comes after 15 quiet seconds (configurable). When the match is finished and
              *     its last event sent, `event: end` with `data: {"last_seq": n}` closes the stream. The
              *     server also closes a stream after a configured time (300 s by default): reconnect with
@@ -2665,14 +2674,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/event-stream": string | {
+                    "text/event-stream": string | ({
                         /** @description The event's seq */
-                        id?: string;
+                        id: string;
                         /** @enum {string} */
-                        event?: "message" | "end";
-                        /** @description The event as in the events page; for `end`, `{last_seq}` */
+                        event?: "message";
+                        /** @description The event as in the events page */
                         data: string;
-                    };
+                    } | {
+                        /** @enum {string} */
+                        event: "view";
+                        /** @description With `view=true`: the seat's view as of the event before */
+                        data: string;
+                    } | {
+                        /** @enum {string} */
+                        event: "end";
+                        /** @description The match is finished: the stream closes */
+                        data: string;
+                    });
                 };
             };
             /** @description Unknown token */

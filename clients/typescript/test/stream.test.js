@@ -10,6 +10,7 @@ import {
   EventStreamReader,
   follow,
   retryAfter,
+  SeatView,
 } from "../src/index.js";
 
 /** @typedef {import("../src/index.js").Event} Event */
@@ -61,7 +62,7 @@ function fakeServer(answers) {
 
 /**
  * Everything `follow` yields.
- * @param {AsyncIterable<Event>} events
+ * @template T @param {AsyncIterable<T>} events
  */
 async function collect(events) {
   const seen = [];
@@ -97,7 +98,7 @@ test("the parser reads the same events however the stream is cut into chunks", (
     message(4); // after the end: never read
   for (let size = 1; size <= text.length; size++) {
     const reader = new EventStreamReader(0);
-    /** @type {Event[]} */
+    /** @type {(Event | SeatView)[]} */
     const seen = [];
     for (let start = 0; start < text.length && !reader.ended; start += size) {
       seen.push(...reader.feed(text.slice(start, start + size)));
@@ -139,6 +140,19 @@ test("follow resumes with Last-Event-ID after a close and a drop, and sends the 
     assert.equal(request.headers.get("Authorization"), "Bearer t0k");
     assert.equal(request.headers.get("Accept"), "text/event-stream");
   }
+});
+
+test("with views, follow asks for them and yields each after the events it follows", async () => {
+  const view = { type: "old-maid", seat: 0, version: 7 };
+  const viewMessage = `event: view\ndata: ${JSON.stringify(view)}\n\n`;
+  const chunks = [viewMessage, message(1), message(2), viewMessage, "event: end\ndata: {}\n\n"];
+  const { api, requests } = fakeServer([{ chunks }, { chunks }]);
+  const withViews = await collect(follow(api, GAME, { views: true, backoff: new NoWait() }));
+  assert.deepEqual(withViews, [new SeatView(/** @type {any} */ (view)), event(1), event(2),
+    new SeatView(/** @type {any} */ (view))]);
+  const without = await collect(follow(api, GAME, { backoff: new NoWait() }));
+  assert.deepEqual(without, [event(1), event(2)]); // a view it did not ask for is skipped
+  assert.deepEqual(requests.map((request) => new URL(request.url).search), ["?view=true", ""]);
 });
 
 test("follow starts after `after`", async () => {

@@ -30,15 +30,6 @@ export function unwrap<R extends {
     response: Response;
 }>(result: R): Exclude<R["data"], undefined>;
 /**
- * @typedef {object} FollowOptions
- * @property {string} [token] the seat's (or host's) token, if `api` does not send one
- * @property {number} [after] the seq of the last event already known: start after it
- * @property {AbortSignal} [signal] stops following (the generator throws its reason)
- * @property {Backoff} [backoff] the pauses between reconnections
- * @property {number} [silence] seconds without a byte (a heartbeat comes every 15 s by
- *   default) after which the connection is taken for dead and opened again
- */
-/**
  * The game's events after `after`, as they commit, read from its Server-Sent Events
  * stream (`GET /v1/games/{game_id}/stream`) with `fetch`, the token in the Authorization
  * header (which `EventSource` cannot send). After any drop (the server closing the stream,
@@ -50,12 +41,30 @@ export function unwrap<R extends {
  *
  *     for await (const event of follow(api, gameId, { token })) console.log(event.seq, event.type);
  *
+ * With `views: true` the seat's view comes too, as a `SeatView` after the events it follows:
+ *
+ *     for await (const item of follow(api, gameId, { token, views: true }))
+ *       if (item instanceof SeatView) show(item.view);
+ *
+ * @overload
  * @param {Api} api
  * @param {string} gameId
- * @param {FollowOptions} [options]
+ * @param {FollowOptions & { views: true }} options
+ * @returns {AsyncGenerator<Event | SeatView, void, undefined>}
+ */
+export function follow(api: Api, gameId: string, options: FollowOptions & {
+    views: true;
+}): AsyncGenerator<Event | SeatView, void, undefined>;
+/**
+ * @overload
+ * @param {Api} api
+ * @param {string} gameId
+ * @param {FollowOptions & { views?: false }} [options]
  * @returns {AsyncGenerator<Event, void, undefined>}
  */
-export function follow(api: Api, gameId: string, options?: FollowOptions): AsyncGenerator<Event, void, undefined>;
+export function follow(api: Api, gameId: string, options?: (FollowOptions & {
+    views?: false;
+}) | undefined): AsyncGenerator<Event, void, undefined>;
 /**
  * The answer's Retry-After in seconds (delta-seconds or an HTTP date); 0 without one.
  * @param {Response | undefined} response
@@ -98,14 +107,157 @@ export class Backoff {
     reset(): void;
 }
 /**
+ * @typedef {object} FollowOptions
+ * @property {string} [token] the seat's (or host's) token, if `api` does not send one
+ * @property {number} [after] the seq of the last event already known: start after it
+ * @property {AbortSignal} [signal] stops following (the generator throws its reason)
+ * @property {Backoff} [backoff] the pauses between reconnections
+ * @property {number} [silence] seconds without a byte (a heartbeat comes every 15 s by
+ *   default) after which the connection is taken for dead and opened again
+ * @property {boolean} [views] also yield the seat's view (a `SeatView`) after each burst
+ *   of events and on connecting, so the view need not be asked for per event
+ */
+/** The seat's view as of the event before it, from `follow(..., { views: true })`. */
+export class SeatView {
+    /** @param {View} view */
+    constructor(view: View);
+    view: {
+        type: "old-maid";
+        status: import("./schema.js").components["schemas"]["Status"];
+        seat: number | null;
+        to_act: number[];
+        deadline: string | null;
+        hand?: string[] | null;
+        legal_moves: import("./schema.js").components["schemas"]["OldMaidLegalMove"][];
+        game_id: string;
+        round: number;
+        version: number;
+        seeded: boolean;
+        seed_commitment: string | null;
+        dealer?: number;
+        turn?: number | null;
+        offer?: import("./schema.js").components["schemas"]["Offer"] | null;
+        players?: import("./schema.js").components["schemas"]["PassingPlayer"][];
+        discarded?: string[];
+        loser?: number | null;
+        odd_card?: string | null;
+    } | {
+        type: "blind-date";
+        status: import("./schema.js").components["schemas"]["Status"];
+        seat: number | null;
+        to_act: number[];
+        deadline: string | null;
+        hand?: string[] | null;
+        legal_moves: import("./schema.js").components["schemas"]["BlindDateLegalMove"][];
+        game_id: string;
+        round: number;
+        version: number;
+        seeded: boolean;
+        seed_commitment: string | null;
+        dealer?: number;
+        turn?: number | null;
+        offer?: import("./schema.js").components["schemas"]["Offer"] | null;
+        players?: import("./schema.js").components["schemas"]["PassingPlayer"][];
+        discarded?: string[];
+        loser?: number | null;
+        odd_card?: string | null;
+    } | {
+        type: "crazy-eights";
+        status: import("./schema.js").components["schemas"]["Status"];
+        seat: number | null;
+        to_act: number[];
+        deadline: string | null;
+        hand?: string[] | null;
+        legal_moves: import("./schema.js").components["schemas"]["CrazyEightsLegalMove"][];
+        game_id: string;
+        round: number;
+        version: number;
+        seeded: boolean;
+        seed_commitment: string | null;
+        dealer?: number;
+        turn?: number | null;
+        top?: string;
+        suit?: import("./schema.js").components["schemas"]["Suit"];
+        discard?: string[];
+        stock?: number;
+        players?: import("./schema.js").components["schemas"]["EightsPlayer"][];
+        passes?: number;
+        blocked?: boolean;
+        hands_left?: string[][] | null;
+        points?: number[] | null;
+    } | {
+        type: "go-fish";
+        status: import("./schema.js").components["schemas"]["Status"];
+        seat: number | null;
+        to_act: number[];
+        deadline: string | null;
+        hand?: string[] | null;
+        legal_moves: import("./schema.js").components["schemas"]["GoFishLegalMove"][];
+        game_id: string;
+        round: number;
+        version: number;
+        seeded: boolean;
+        seed_commitment: string | null;
+        dealer?: number;
+        turn?: number | null;
+        stock?: number;
+        players?: import("./schema.js").components["schemas"]["FishPlayer"][];
+        winners?: number[] | null;
+    } | {
+        type: "spoons";
+        status: import("./schema.js").components["schemas"]["Status"];
+        seat: number | null;
+        to_act: number[];
+        deadline: string | null;
+        hand?: string[] | null;
+        legal_moves: import("./schema.js").components["schemas"]["SpoonsLegalMove"][];
+        game_id: string;
+        round: number;
+        version: number;
+        seeded: boolean;
+        seed_commitment: string | null;
+        dealer?: number;
+        signal?: string;
+        pile?: number | null;
+        players?: import("./schema.js").components["schemas"]["SpoonsPlayer"][];
+        signals?: number[];
+        loser?: number | null;
+    } | {
+        type: "mystery-date";
+        status: import("./schema.js").components["schemas"]["Status"];
+        seat: number | null;
+        to_act: number[];
+        deadline: string | null;
+        hand?: string[] | null;
+        legal_moves: import("./schema.js").components["schemas"]["MysteryDateLegalMove"][];
+        game_id: string;
+        round: number;
+        version: number;
+        seeded: boolean;
+        seed_commitment: string | null;
+        dealer?: number;
+        turn?: number | null;
+        phase?: "roll" | "discard" | "give" | "take" | "pile" | "outfit" | "over";
+        ready?: ("pink" | "green" | "blue" | "orange")[] | null;
+        players?: import("./schema.js").components["schemas"]["DatePlayer"][];
+        top_discard?: string | null;
+        draw_pile?: number;
+        discard_pile?: number;
+        swap_with?: number[];
+        last_door?: import("./schema.js").components["schemas"]["DoorOpened"] | null;
+        winner?: number | null;
+    };
+}
+/**
  * What one `follow` knows between connections: where to resume, the server's `retry`, and
  * whether the match is over; and the Server-Sent Events parser of one connection
  * (https://html.spec.whatwg.org/multipage/server-sent-events.html#event-stream-interpretation).
  */
 export class EventStreamReader {
-    /** @param {number} after */
-    constructor(after: number);
+    /** @param {number} after @param {boolean} [views] whether to read `event: view` messages */
+    constructor(after: number, views?: boolean);
     after: number;
+    views: boolean;
     retrySeconds: number;
     ended: boolean;
     /** @private */
@@ -126,25 +278,26 @@ export class EventStreamReader {
      * @param {ReadableStream<Uint8Array>} body
      * @param {AbortController} connection
      * @param {number} silence
-     * @returns {AsyncGenerator<Event, void, undefined>}
+     * @returns {AsyncGenerator<Event | SeatView, void, undefined>}
      */
-    read(body: ReadableStream<Uint8Array>, connection: AbortController, silence: number): AsyncGenerator<Event, void, undefined>;
+    read(body: ReadableStream<Uint8Array>, connection: AbortController, silence: number): AsyncGenerator<Event | SeatView, void, undefined>;
     /**
-     * Some text of the stream: the events of the messages it completes, past `after`.
+     * Some text of the stream: the events of the messages it completes, past `after`, and
+     * its views.
      * @param {string} text
-     * @returns {Generator<Event, void, undefined>}
+     * @returns {Generator<Event | SeatView, void, undefined>}
      */
-    feed(text: string): Generator<Event, void, undefined>;
+    feed(text: string): Generator<Event | SeatView, void, undefined>;
     /**
      * @private
-     * One line; at a blank line, the message's event if it is one past `after`.
+     * One line; at a blank line, the message's event if it is one past `after`, or its view.
      * @param {string} line
-     * @returns {Event | undefined}
+     * @returns {Event | SeatView | undefined}
      */
     private line;
     /**
      * @private
-     * @returns {Event | undefined}
+     * @returns {Event | SeatView | undefined}
      */
     private dispatch;
     /**
@@ -155,6 +308,14 @@ export class EventStreamReader {
      */
     pauseAfter(response: Response | undefined, backoff: Backoff): number;
 }
+export type paths = import("./schema.js").paths;
+export type Schemas = import("./schema.js").components["schemas"];
+export type Api = import("openapi-fetch").Client<paths>;
+export type ClientOptions = import("openapi-fetch").ClientOptions;
+export type View = Schemas["View"];
+export type Move = Schemas["Move"];
+export type Event = Schemas["Event"];
+export type Problem = Schemas["Problem"];
 export type FollowOptions = {
     /**
      * the seat's (or host's) token, if `api` does not send one
@@ -177,12 +338,9 @@ export type FollowOptions = {
      * default) after which the connection is taken for dead and opened again
      */
     silence?: number | undefined;
+    /**
+     * also yield the seat's view (a `SeatView`) after each burst
+     * of events and on connecting, so the view need not be asked for per event
+     */
+    views?: boolean | undefined;
 };
-export type paths = import("./schema.js").paths;
-export type Schemas = import("./schema.js").components["schemas"];
-export type Api = import("openapi-fetch").Client<paths>;
-export type ClientOptions = import("openapi-fetch").ClientOptions;
-export type View = Schemas["View"];
-export type Move = Schemas["Move"];
-export type Event = Schemas["Event"];
-export type Problem = Schemas["Problem"];

@@ -132,8 +132,12 @@ from .standing import Standing
 from .starter_data import StarterData
 from .starter_event import StarterEvent
 from .status import Status
-from .stream_events_stream_message import StreamEventsStreamMessage
-from .stream_events_stream_message_event import StreamEventsStreamMessageEvent
+from .stream_events_end_message import StreamEventsEndMessage
+from .stream_events_end_message_event import StreamEventsEndMessageEvent
+from .stream_events_event_message import StreamEventsEventMessage
+from .stream_events_event_message_event import StreamEventsEventMessageEvent
+from .stream_events_view_message import StreamEventsViewMessage
+from .stream_events_view_message_event import StreamEventsViewMessageEvent
 from .suit import Suit
 from .take_data import TakeData
 from .take_discard_event import TakeDiscardEvent
@@ -280,8 +284,12 @@ __all__ = (
     "StarterData",
     "StarterEvent",
     "Status",
-    "StreamEventsStreamMessage",
-    "StreamEventsStreamMessageEvent",
+    "StreamEventsEndMessage",
+    "StreamEventsEndMessageEvent",
+    "StreamEventsEventMessage",
+    "StreamEventsEventMessageEvent",
+    "StreamEventsViewMessage",
+    "StreamEventsViewMessageEvent",
     "Suit",
     "TakeData",
     "TakeDiscardEvent",

@@ -5,9 +5,13 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from attrs import define as _attrs_define
 
+from ..types import UNSET, Unset
+
 if TYPE_CHECKING:
     from ..models.ask_event import AskEvent
+    from ..models.blind_date_view import BlindDateView
     from ..models.book_event import BookEvent
+    from ..models.crazy_eights_view import CrazyEightsView
     from ..models.deal_event import DealEvent
     from ..models.discard_event import DiscardEvent
     from ..models.door_event import DoorEvent
@@ -15,10 +19,13 @@ if TYPE_CHECKING:
     from ..models.game_over_event import GameOverEvent
     from ..models.give_event import GiveEvent
     from ..models.go_fish_event import GoFishEvent
+    from ..models.go_fish_view import GoFishView
     from ..models.hand_event import HandEvent
     from ..models.left_event import LeftEvent
+    from ..models.mystery_date_view import MysteryDateView
     from ..models.nothing_event import NothingEvent
     from ..models.offer_event import OfferEvent
+    from ..models.old_maid_view import OldMaidView
     from ..models.out_event import OutEvent
     from ..models.pairs_event import PairsEvent
     from ..models.pass_event import PassEvent
@@ -31,6 +38,7 @@ if TYPE_CHECKING:
     from ..models.round_over_event import RoundOverEvent
     from ..models.safe_event import SafeEvent
     from ..models.signal_event import SignalEvent
+    from ..models.spoons_view import SpoonsView
     from ..models.starter_event import StarterEvent
     from ..models.take_discard_event import TakeDiscardEvent
     from ..models.take_event import TakeEvent
@@ -50,6 +58,7 @@ class EventsPage:
             PickEvent | PilesEvent | PlayEvent | ResumeEvent | RollEvent | RoundAbandonedEvent | RoundOverEvent | SafeEvent
             | SignalEvent | StarterEvent | TakeDiscardEvent | TakeEvent | TimeoutEvent | WonEvent]):
         last_seq (int): The game's newest seq
+        view (BlindDateView | CrazyEightsView | GoFishView | MysteryDateView | OldMaidView | SpoonsView | Unset):
     """
 
     events: list[
@@ -85,10 +94,13 @@ class EventsPage:
         | WonEvent
     ]
     last_seq: int
+    view: BlindDateView | CrazyEightsView | GoFishView | MysteryDateView | OldMaidView | SpoonsView | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.ask_event import AskEvent  # noqa: PLC0415
+        from ..models.blind_date_view import BlindDateView  # noqa: PLC0415
         from ..models.book_event import BookEvent  # noqa: PLC0415
+        from ..models.crazy_eights_view import CrazyEightsView  # noqa: PLC0415
         from ..models.deal_event import DealEvent  # noqa: PLC0415
         from ..models.discard_event import DiscardEvent  # noqa: PLC0415
         from ..models.door_event import DoorEvent  # noqa: PLC0415
@@ -96,10 +108,12 @@ class EventsPage:
         from ..models.game_over_event import GameOverEvent  # noqa: PLC0415
         from ..models.give_event import GiveEvent  # noqa: PLC0415
         from ..models.go_fish_event import GoFishEvent  # noqa: PLC0415
+        from ..models.go_fish_view import GoFishView  # noqa: PLC0415
         from ..models.hand_event import HandEvent  # noqa: PLC0415
         from ..models.left_event import LeftEvent  # noqa: PLC0415
         from ..models.nothing_event import NothingEvent  # noqa: PLC0415
         from ..models.offer_event import OfferEvent  # noqa: PLC0415
+        from ..models.old_maid_view import OldMaidView  # noqa: PLC0415
         from ..models.out_event import OutEvent  # noqa: PLC0415
         from ..models.pairs_event import PairsEvent  # noqa: PLC0415
         from ..models.pass_event import PassEvent  # noqa: PLC0415
@@ -112,6 +126,7 @@ class EventsPage:
         from ..models.round_over_event import RoundOverEvent  # noqa: PLC0415
         from ..models.safe_event import SafeEvent  # noqa: PLC0415
         from ..models.signal_event import SignalEvent  # noqa: PLC0415
+        from ..models.spoons_view import SpoonsView  # noqa: PLC0415
         from ..models.starter_event import StarterEvent  # noqa: PLC0415
         from ..models.take_discard_event import TakeDiscardEvent  # noqa: PLC0415
         from ..models.take_event import TakeEvent  # noqa: PLC0415
@@ -185,6 +200,22 @@ class EventsPage:
 
         last_seq = self.last_seq
 
+        view: dict[str, Any] | Unset
+        if isinstance(self.view, Unset):
+            view = UNSET
+        elif isinstance(self.view, OldMaidView):
+            view = self.view.to_dict()
+        elif isinstance(self.view, BlindDateView):
+            view = self.view.to_dict()
+        elif isinstance(self.view, CrazyEightsView):
+            view = self.view.to_dict()
+        elif isinstance(self.view, GoFishView):
+            view = self.view.to_dict()
+        elif isinstance(self.view, SpoonsView):
+            view = self.view.to_dict()
+        else:
+            view = self.view.to_dict()
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -193,13 +224,17 @@ class EventsPage:
                 "last_seq": last_seq,
             }
         )
+        if view is not UNSET:
+            field_dict["view"] = view
 
         return field_dict
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.ask_event import AskEvent  # noqa: PLC0415
+        from ..models.blind_date_view import BlindDateView  # noqa: PLC0415
         from ..models.book_event import BookEvent  # noqa: PLC0415
+        from ..models.crazy_eights_view import CrazyEightsView  # noqa: PLC0415
         from ..models.deal_event import DealEvent  # noqa: PLC0415
         from ..models.discard_event import DiscardEvent  # noqa: PLC0415
         from ..models.door_event import DoorEvent  # noqa: PLC0415
@@ -207,10 +242,13 @@ class EventsPage:
         from ..models.game_over_event import GameOverEvent  # noqa: PLC0415
         from ..models.give_event import GiveEvent  # noqa: PLC0415
         from ..models.go_fish_event import GoFishEvent  # noqa: PLC0415
+        from ..models.go_fish_view import GoFishView  # noqa: PLC0415
         from ..models.hand_event import HandEvent  # noqa: PLC0415
         from ..models.left_event import LeftEvent  # noqa: PLC0415
+        from ..models.mystery_date_view import MysteryDateView  # noqa: PLC0415
         from ..models.nothing_event import NothingEvent  # noqa: PLC0415
         from ..models.offer_event import OfferEvent  # noqa: PLC0415
+        from ..models.old_maid_view import OldMaidView  # noqa: PLC0415
         from ..models.out_event import OutEvent  # noqa: PLC0415
         from ..models.pairs_event import PairsEvent  # noqa: PLC0415
         from ..models.pass_event import PassEvent  # noqa: PLC0415
@@ -223,6 +261,7 @@ class EventsPage:
         from ..models.round_over_event import RoundOverEvent  # noqa: PLC0415
         from ..models.safe_event import SafeEvent  # noqa: PLC0415
         from ..models.signal_event import SignalEvent  # noqa: PLC0415
+        from ..models.spoons_view import SpoonsView  # noqa: PLC0415
         from ..models.starter_event import StarterEvent  # noqa: PLC0415
         from ..models.take_discard_event import TakeDiscardEvent  # noqa: PLC0415
         from ..models.take_event import TakeEvent  # noqa: PLC0415
@@ -512,9 +551,63 @@ class EventsPage:
 
         last_seq = d.pop("last_seq")
 
+        def _parse_view(
+            data: object,
+        ) -> BlindDateView | CrazyEightsView | GoFishView | MysteryDateView | OldMaidView | SpoonsView | Unset:
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_view_type_0 = OldMaidView.from_dict(data)
+
+                return componentsschemas_view_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_view_type_1 = BlindDateView.from_dict(data)
+
+                return componentsschemas_view_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_view_type_2 = CrazyEightsView.from_dict(data)
+
+                return componentsschemas_view_type_2
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_view_type_3 = GoFishView.from_dict(data)
+
+                return componentsschemas_view_type_3
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_view_type_4 = SpoonsView.from_dict(data)
+
+                return componentsschemas_view_type_4
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            if not isinstance(data, dict):
+                raise TypeError()
+            componentsschemas_view_type_5 = MysteryDateView.from_dict(data)
+
+            return componentsschemas_view_type_5
+
+        view = _parse_view(d.pop("view", UNSET))
+
         events_page = cls(
             events=events,
             last_seq=last_seq,
+            view=view,
         )
 
         return events_page

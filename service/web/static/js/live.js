@@ -2,21 +2,24 @@
 // Authorization header), resumed from the last event seen with Last-Event-ID after any
 // drop, after a jittered pause that grows while it keeps failing; where the stream is
 // refused three times in a row, long polls instead. A page that slept catches up from
-// the log, since every connection resumes from the last event it saw.
+// the log, since every connection resumes from the last event it saw. The seat's view
+// comes with the events (`view=1`): after each burst, so the page never asks for it.
 
 import { API, Problem, backoff, pause } from "./api.js";
 
 /** @typedef {import("api-schema").components["schemas"]["Event"]} GameEvent */
+/** @typedef {import("api-schema").components["schemas"]["View"]} View */
 /** @typedef {"live" | "connecting" | "polling" | "offline"} LinkState */
 
 /**
  * @param {string} gameId
  * @param {{token: string | null, after: number,
  *          onEvents: (events: GameEvent[]) => void,
+ *          onView: (view: View) => void,
  *          onState: (state: LinkState) => void}} handlers
  * @returns {() => void} stops following
  */
-export function follow(gameId, { token, after, onEvents, onState }) {
+export function follow(gameId, { token, after, onEvents, onView, onState }) {
   const stop = new AbortController();
   let last = after;
   const seen = (/** @type {GameEvent[]} */ events) => {
@@ -31,8 +34,8 @@ export function follow(gameId, { token, after, onEvents, onState }) {
       onState(failures ? "offline" : "connecting");
       try {
         const ended = failures >= 3 && !streamWorks
-          ? await longPoll(gameId, token, last, seen, stop.signal)
-          : await stream(gameId, token, last, seen, stop.signal, () => {
+          ? await longPoll(gameId, token, last, seen, onView, stop.signal)
+          : await stream(gameId, token, last, seen, onView, stop.signal, () => {
               failures = 0;
               onState("live");
             });
@@ -57,16 +60,16 @@ let streamWorks = false; // once a stream opened, this browser reads streams
 /**
  * One stream until the server closes it; true once the match is finished.
  * @param {string} gameId @param {string | null} token @param {number} after
- * @param {(events: GameEvent[]) => void} seen @param {AbortSignal} signal
- * @param {() => void} opened
+ * @param {(events: GameEvent[]) => void} seen @param {(view: View) => void} onView
+ * @param {AbortSignal} signal @param {() => void} opened
  */
-async function stream(gameId, token, after, seen, signal, opened) {
+async function stream(gameId, token, after, seen, onView, signal, opened) {
   const headers = /** @type {Record<string, string>} */ ({
     Accept: "text/event-stream",
     "Last-Event-ID": String(after),
   });
   if (token) headers.Authorization = `Bearer ${token}`;
-  const answer = await fetch(`${API}/games/${gameId}/stream`, { headers, signal });
+  const answer = await fetch(`${API}/games/${gameId}/stream?view=1`, { headers, signal });
   if (!answer.ok || !answer.body) {
     const body = await answer.json().catch(() => ({}));
     throw new Problem(answer.status, body, Number(answer.headers.get("Retry-After") || 0));
@@ -90,7 +93,8 @@ async function stream(gameId, token, after, seen, signal, opened) {
         continue;
       }
       if (fields.event === "end") return true;
-      if (fields.data && fields.id) seen([JSON.parse(fields.data)]);
+      if (fields.event === "view" && fields.data) onView(JSON.parse(fields.data));
+      else if (fields.data && fields.id) seen([JSON.parse(fields.data)]);
       fields = {};
     }
   }
@@ -99,17 +103,19 @@ async function stream(gameId, token, after, seen, signal, opened) {
 /**
  * Long polls until the match is finished (true) or one fails (it throws).
  * @param {string} gameId @param {string | null} token @param {number} after
- * @param {(events: GameEvent[]) => void} seen @param {AbortSignal} signal
+ * @param {(events: GameEvent[]) => void} seen @param {(view: View) => void} onView
+ * @param {AbortSignal} signal
  */
-async function longPoll(gameId, token, after, seen, signal) {
+async function longPoll(gameId, token, after, seen, onView, signal) {
   const headers = /** @type {Record<string, string>} */ ({ Accept: "application/json" });
   if (token) headers.Authorization = `Bearer ${token}`;
   for (let last = after; !signal.aborted; ) {
-    const path = `${API}/games/${gameId}/events?after=${last}&wait=25&limit=500`;
+    const path = `${API}/games/${gameId}/events?after=${last}&wait=25&limit=500&view=1`;
     const answer = await fetch(path, { headers, signal });
     const page = await answer.json();
     if (!answer.ok) throw new Problem(answer.status, page, 0);
     seen(page.events);
+    if (page.view) onView(page.view);
     if (page.events.length) last = page.events[page.events.length - 1].seq;
     if (page.events.some((/** @type {GameEvent} */ e) => e.type === "game_over")) return true;
   }

@@ -19,6 +19,8 @@ import { cardOfMove, moveLabel, sentence } from "./words.js";
 /** @typedef {import("./i18n.js").Key} Key */
 
 const LOG_SHOWN = 40;
+// The events after which the summary changes beyond the view (seats, scores, the round).
+const SUMMARY_EVENTS = new Set(["deal", "round_over", "game_over", "round_abandoned", "left"]);
 
 /** @param {{gameId: string, catalogue: Entry[]}} props */
 export function TablePage({ gameId, catalogue }) {
@@ -32,25 +34,27 @@ export function TablePage({ gameId, catalogue }) {
   const refreshing = useRef(/** @type {number | null} */ (null));
   const token = kept.token || kept.host;
 
-  async function refresh() {
+  /** The summary, and the view unless the stream brings it (on opening, after events). */
+  async function refresh(withView = true) {
     try {
       const [summary, seen] = await Promise.all([
         call("GET", `/games/${gameId}`),
-        call("GET", `/games/${gameId}/view`, { token: kept.token || kept.host }),
+        withView ? call("GET", `/games/${gameId}/view`, { token: kept.token || kept.host }) : null,
       ]);
       setGame((old) => newest(old, summary));
-      setView((old) => newest(old, seen));
+      if (seen) setView((old) => newest(old, seen));
     } catch (error) {
       setNotice(error);
     }
   }
 
-  /** Many events at once (Spoons): one refresh for the burst. */
+  /** Events that change what only the summary says (seats, scores, the round): one
+   * refresh for a burst of them. */
   function refreshSoon() {
     if (refreshing.current !== null) return;
     refreshing.current = window.setTimeout(() => {
       refreshing.current = null;
-      refresh();
+      refresh(false);
     }, 60);
   }
 
@@ -58,14 +62,15 @@ export function TablePage({ gameId, catalogue }) {
     setLog((old) => merge(old, events));
 
   useEffect(() => {
-    refresh();
+    refresh(false);
     const stop = follow(gameId, {
       token,
       after: 0,
       onEvents: (events) => {
         logged(events);
-        refreshSoon();
+        if (events.some((event) => SUMMARY_EVENTS.has(event.type))) refreshSoon();
       },
+      onView: (seen) => setView((old) => newest(old, seen)),
       onState: setLink,
     });
     return stop;
@@ -90,7 +95,6 @@ export function TablePage({ gameId, catalogue }) {
       });
       setView((old) => newest(old, answer.view));
       logged(answer.events);
-      refreshSoon();
     } catch (error) {
       setNotice(error);
       refresh(); // stale version, not your turn: see the table as it is now
@@ -197,7 +201,9 @@ function Seats(/** @type {{game: Game, view: View, own: number | null}} */ { gam
   return html`
     <ol class="seats">
       ${game.seats.map((seat) => {
+        // the view's own counts win: they are as new as the hand beside them
         const extra = players.find((player) => player.seat === seat.seat) || {};
+        seat = { ...seat, ...extra };
         const acting = view.to_act.includes(seat.seat);
         const clock = acting && view.deadline && (view.to_act.length === 1 || seat.seat === own)
           ? left(view.deadline)

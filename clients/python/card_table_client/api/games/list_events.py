@@ -17,6 +17,7 @@ def _get_kwargs(
     after: int | Unset = 0,
     limit: int | Unset = 100,
     wait: float | Unset = 0.0,
+    view: bool | Unset = False,
 ) -> dict[str, Any]:
 
     params: dict[str, Any] = {}
@@ -26,6 +27,8 @@ def _get_kwargs(
     params["limit"] = limit
 
     params["wait"] = wait
+
+    params["view"] = view
 
     params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
 
@@ -93,6 +96,7 @@ def sync_detailed(
     after: int | Unset = 0,
     limit: int | Unset = 100,
     wait: float | Unset = 0.0,
+    view: bool | Unset = False,
 ) -> Response[Any | EventsPage | Problem]:
     """The event log after `after`, as the token's seat may see it; `wait` long-polls
 
@@ -101,6 +105,7 @@ def sync_detailed(
         after (int | Unset):  Default: 0.
         limit (int | Unset):  Default: 100.
         wait (float | Unset):  Default: 0.0.
+        view (bool | Unset):  Default: False.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -115,6 +120,7 @@ def sync_detailed(
         after=after,
         limit=limit,
         wait=wait,
+        view=view,
     )
 
     response = client.get_httpx_client().request(
@@ -131,6 +137,7 @@ def sync(
     after: int | Unset = 0,
     limit: int | Unset = 100,
     wait: float | Unset = 0.0,
+    view: bool | Unset = False,
 ) -> Any | EventsPage | Problem | None:
     """The event log after `after`, as the token's seat may see it; `wait` long-polls
 
@@ -139,6 +146,7 @@ def sync(
         after (int | Unset):  Default: 0.
         limit (int | Unset):  Default: 100.
         wait (float | Unset):  Default: 0.0.
+        view (bool | Unset):  Default: False.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -154,6 +162,7 @@ def sync(
         after=after,
         limit=limit,
         wait=wait,
+        view=view,
     ).parsed
 
 
@@ -164,6 +173,7 @@ async def asyncio_detailed(
     after: int | Unset = 0,
     limit: int | Unset = 100,
     wait: float | Unset = 0.0,
+    view: bool | Unset = False,
 ) -> Response[Any | EventsPage | Problem]:
     """The event log after `after`, as the token's seat may see it; `wait` long-polls
 
@@ -172,6 +182,7 @@ async def asyncio_detailed(
         after (int | Unset):  Default: 0.
         limit (int | Unset):  Default: 100.
         wait (float | Unset):  Default: 0.0.
+        view (bool | Unset):  Default: False.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -186,6 +197,7 @@ async def asyncio_detailed(
         after=after,
         limit=limit,
         wait=wait,
+        view=view,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -200,6 +212,7 @@ async def asyncio(
     after: int | Unset = 0,
     limit: int | Unset = 100,
     wait: float | Unset = 0.0,
+    view: bool | Unset = False,
 ) -> Any | EventsPage | Problem | None:
     """The event log after `after`, as the token's seat may see it; `wait` long-polls
 
@@ -208,6 +221,7 @@ async def asyncio(
         after (int | Unset):  Default: 0.
         limit (int | Unset):  Default: 100.
         wait (float | Unset):  Default: 0.0.
+        view (bool | Unset):  Default: False.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -224,5 +238,6 @@ async def asyncio(
             after=after,
             limit=limit,
             wait=wait,
+            view=view,
         )
     ).parsed

@@ -7,7 +7,9 @@ import httpx
 
 from ...client import AuthenticatedClient, Client
 from ...models.problem import Problem
-from ...models.stream_events_stream_message import StreamEventsStreamMessage
+from ...models.stream_events_end_message import StreamEventsEndMessage
+from ...models.stream_events_event_message import StreamEventsEventMessage
+from ...models.stream_events_view_message import StreamEventsViewMessage
 from ...types import UNSET, Response, Unset
 
 
@@ -15,6 +17,7 @@ def _get_kwargs(
     game_id: UUID,
     *,
     after: int | Unset = 0,
+    view: bool | Unset = False,
     last_event_id: int | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
@@ -24,6 +27,8 @@ def _get_kwargs(
     params: dict[str, Any] = {}
 
     params["after"] = after
+
+    params["view"] = view
 
     params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
 
@@ -41,19 +46,37 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Problem | str | StreamEventsStreamMessage:
+) -> Problem | str | StreamEventsEndMessage | StreamEventsEventMessage | StreamEventsViewMessage:
     if response.status_code == 200:
 
-        def _parse_response_200(data: object) -> str | StreamEventsStreamMessage:
+        def _parse_response_200(
+            data: object,
+        ) -> str | StreamEventsEndMessage | StreamEventsEventMessage | StreamEventsViewMessage:
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                response_200_stream_message = StreamEventsStreamMessage.from_dict(data)
+                response_200_stream_message_event_message = StreamEventsEventMessage.from_dict(data)
 
-                return response_200_stream_message
+                return response_200_stream_message_event_message
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(str | StreamEventsStreamMessage, data)
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                response_200_stream_message_view_message = StreamEventsViewMessage.from_dict(data)
+
+                return response_200_stream_message_view_message
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                response_200_stream_message_end_message = StreamEventsEndMessage.from_dict(data)
+
+                return response_200_stream_message_end_message
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(str | StreamEventsEndMessage | StreamEventsEventMessage | StreamEventsViewMessage, data)
 
         response_200 = _parse_response_200(response.text)
 
@@ -86,7 +109,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[Problem | str | StreamEventsStreamMessage]:
+) -> Response[Problem | str | StreamEventsEndMessage | StreamEventsEventMessage | StreamEventsViewMessage]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -100,13 +123,15 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     after: int | Unset = 0,
+    view: bool | Unset = False,
     last_event_id: int | Unset = UNSET,
-) -> Response[Problem | str | StreamEventsStreamMessage]:
+) -> Response[Problem | str | StreamEventsEndMessage | StreamEventsEventMessage | StreamEventsViewMessage]:
     """The event log as Server-Sent Events, as the token's seat may see it, live
 
     Args:
         game_id (UUID):
         after (int | Unset):  Default: 0.
+        view (bool | Unset):  Default: False.
         last_event_id (int | Unset):
 
     Raises:
@@ -114,12 +139,13 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Problem | str | StreamEventsStreamMessage]
+        Response[Problem | str | StreamEventsEndMessage | StreamEventsEventMessage | StreamEventsViewMessage]
     """
 
     kwargs = _get_kwargs(
         game_id=game_id,
         after=after,
+        view=view,
         last_event_id=last_event_id,
     )
 
@@ -135,13 +161,15 @@ def sync(
     *,
     client: AuthenticatedClient,
     after: int | Unset = 0,
+    view: bool | Unset = False,
     last_event_id: int | Unset = UNSET,
-) -> Problem | str | StreamEventsStreamMessage | None:
+) -> Problem | str | StreamEventsEndMessage | StreamEventsEventMessage | StreamEventsViewMessage | None:
     """The event log as Server-Sent Events, as the token's seat may see it, live
 
     Args:
         game_id (UUID):
         after (int | Unset):  Default: 0.
+        view (bool | Unset):  Default: False.
         last_event_id (int | Unset):
 
     Raises:
@@ -149,13 +177,14 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Problem | str | StreamEventsStreamMessage
+        Problem | str | StreamEventsEndMessage | StreamEventsEventMessage | StreamEventsViewMessage
     """
 
     return sync_detailed(
         game_id=game_id,
         client=client,
         after=after,
+        view=view,
         last_event_id=last_event_id,
     ).parsed
 
@@ -165,13 +194,15 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     after: int | Unset = 0,
+    view: bool | Unset = False,
     last_event_id: int | Unset = UNSET,
-) -> Response[Problem | str | StreamEventsStreamMessage]:
+) -> Response[Problem | str | StreamEventsEndMessage | StreamEventsEventMessage | StreamEventsViewMessage]:
     """The event log as Server-Sent Events, as the token's seat may see it, live
 
     Args:
         game_id (UUID):
         after (int | Unset):  Default: 0.
+        view (bool | Unset):  Default: False.
         last_event_id (int | Unset):
 
     Raises:
@@ -179,12 +210,13 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Problem | str | StreamEventsStreamMessage]
+        Response[Problem | str | StreamEventsEndMessage | StreamEventsEventMessage | StreamEventsViewMessage]
     """
 
     kwargs = _get_kwargs(
         game_id=game_id,
         after=after,
+        view=view,
         last_event_id=last_event_id,
     )
 
@@ -198,13 +230,15 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     after: int | Unset = 0,
+    view: bool | Unset = False,
     last_event_id: int | Unset = UNSET,
-) -> Problem | str | StreamEventsStreamMessage | None:
+) -> Problem | str | StreamEventsEndMessage | StreamEventsEventMessage | StreamEventsViewMessage | None:
     """The event log as Server-Sent Events, as the token's seat may see it, live
 
     Args:
         game_id (UUID):
         after (int | Unset):  Default: 0.
+        view (bool | Unset):  Default: False.
         last_event_id (int | Unset):
 
     Raises:
@@ -212,7 +246,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Problem | str | StreamEventsStreamMessage
+        Problem | str | StreamEventsEndMessage | StreamEventsEventMessage | StreamEventsViewMessage
     """
 
     return (
@@ -220,6 +254,7 @@ async def asyncio(
             game_id=game_id,
             client=client,
             after=after,
+            view=view,
             last_event_id=last_event_id,
         )
     ).parsed

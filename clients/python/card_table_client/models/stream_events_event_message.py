@@ -6,30 +6,30 @@ from typing import Any, TypeVar
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-from ..models.stream_events_stream_message_event import StreamEventsStreamMessageEvent
+from ..models.stream_events_event_message_event import StreamEventsEventMessageEvent
 from ..types import UNSET, Unset
 
-T = TypeVar("T", bound="StreamEventsStreamMessage")
+T = TypeVar("T", bound="StreamEventsEventMessage")
 
 
 @_attrs_define
-class StreamEventsStreamMessage:
+class StreamEventsEventMessage:
     """
     Attributes:
-        data (str): The event as in the events page; for `end`, `{last_seq}`
-        id (str | Unset): The event's seq
-        event (StreamEventsStreamMessageEvent | Unset):
+        id (str): The event's seq
+        data (str): The event as in the events page
+        event (StreamEventsEventMessageEvent | Unset):
     """
 
+    id: str
     data: str
-    id: str | Unset = UNSET
-    event: StreamEventsStreamMessageEvent | Unset = UNSET
+    event: StreamEventsEventMessageEvent | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
-        data = self.data
-
         id = self.id
+
+        data = self.data
 
         event: str | Unset = UNSET
         if not isinstance(self.event, Unset):
@@ -39,11 +39,10 @@ class StreamEventsStreamMessage:
         field_dict.update(self.additional_properties)
         field_dict.update(
             {
+                "id": id,
                 "data": data,
             }
         )
-        if id is not UNSET:
-            field_dict["id"] = id
         if event is not UNSET:
             field_dict["event"] = event
 
@@ -52,25 +51,25 @@ class StreamEventsStreamMessage:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
+        id = d.pop("id")
+
         data = d.pop("data")
 
-        id = d.pop("id", UNSET)
-
         _event = d.pop("event", UNSET)
-        event: StreamEventsStreamMessageEvent | Unset
+        event: StreamEventsEventMessageEvent | Unset
         if isinstance(_event, Unset):
             event = UNSET
         else:
-            event = StreamEventsStreamMessageEvent(_event)
+            event = StreamEventsEventMessageEvent(_event)
 
-        stream_events_stream_message = cls(
-            data=data,
+        stream_events_event_message = cls(
             id=id,
+            data=data,
             event=event,
         )
 
-        stream_events_stream_message.additional_properties = d
-        return stream_events_stream_message
+        stream_events_event_message.additional_properties = d
+        return stream_events_event_message
 
     @property
     def additional_keys(self) -> list[str]:

@@ -1,8 +1,7 @@
 from enum import StrEnum
 
 
-class StreamEventsStreamMessageEvent(StrEnum):
-    END = "end"
+class StreamEventsEventMessageEvent(StrEnum):
     MESSAGE = "message"
 
     def __str__(self) -> str:
