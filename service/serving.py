@@ -26,6 +26,7 @@
 import json
 import time
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from http import HTTPStatus
 from typing import TypeVar
 
@@ -45,6 +46,8 @@ from gunicorn.http.unreader import Unreader
 from gunicorn.workers.base_async import AsyncWorker
 from gunicorn.workers.ggevent import GeventWorker
 
+from .admission import Admission, is_waiting, stands_for_many
+from .api.context import Proxies
 from .api.observe import REQUEST_ID_HEADER, new_request_id
 from .api.problems import HTTP_CODES, PROBLEM_MEDIA_TYPE, PROBLEM_TYPE
 from .config import Config
@@ -59,6 +62,12 @@ TITLES = {UnsupportedTransferCoding: "Transfer coding not supported"}
 # port, flow, scope) for IPv6, a path (empty for a peer) for a UNIX socket.
 Address = tuple[str | int, ...] | str
 T = TypeVar("T")
+
+
+# Waiting requests: a share per client address, first looks at the pool's pace (half of
+# it: moves and the rest keep the other half)
+ADMISSION = Admission(SETTINGS.waiters_per_client, max(1, SETTINGS.db_pool_size // 2))
+PROXIES = Proxies(SETTINGS.forwarded_allow_ips, SETTINGS.proxy_hops)  # as the app's
 
 
 class _Connection(local):
@@ -92,7 +101,8 @@ class Worker(GeventWorker):
         body = req.body
         req.body = _Body(req, BODY_SECONDS)
         try:
-            return super().handle_request(listener_name, req, sock, addr)
+            with _admitted(req, addr):
+                return super().handle_request(listener_name, req, sock, addr)
         finally:
             req.body = body
 
@@ -141,6 +151,20 @@ def _refuse_transfer_codings(req: Request) -> None:
         codings = {coding.strip(" \t").lower() for coding in value.split(",")}
         if not codings <= TRANSFER_CODINGS:
             raise UnsupportedTransferCoding(value)  # the connection closes after its 501
+
+
+@contextmanager
+def _admitted(req: Request, addr: Address) -> Iterator[None]:
+    """A waiting request holds its address's share and a look slot for its whole life,
+    or is refused (``admission``); any other request goes through."""
+    if not is_waiting(req.method, req.path, req.query):
+        yield
+        return
+    peer = str(addr[0]) if isinstance(addr, tuple) else ""
+    forwarded = ", ".join(value for name, value in req.headers if name == "X-FORWARDED-FOR")
+    client = PROXIES.client(peer, forwarded or None)
+    with ADMISSION.admitted(client, limited=not stands_for_many(client, peer)):
+        yield
 
 
 class _Page:

@@ -62,6 +62,7 @@ class Settings:
     port: int = 8000
     workers: int = 2
     worker_connections: int = 10_000
+    waiters_per_client: int = 100  # per process (service/admission.py)
     backlog: int | None = None  # None: as deep as the kernel allows (gunicorn.conf.py)
     gc_thresholds: tuple[int, ...] = (50_000, 20, 100)
 
@@ -130,6 +131,7 @@ def parse(environ: Mapping[str, str]) -> Settings:
         port=read("PORT", _port, d.port),
         workers=read("WORKERS", _whole(1), d.workers),
         worker_connections=read("WORKER_CONNECTIONS", _whole(1), d.worker_connections),
+        waiters_per_client=read("WAITERS_PER_CLIENT", _whole(1), d.waiters_per_client),
         backlog=read("BACKLOG", _whole(1), d.backlog),
         gc_thresholds=read("GC_THRESHOLDS", _gc_thresholds, d.gc_thresholds),
     )

@@ -21,6 +21,7 @@ SEAT_AUTH: list[dict[str, list[str]]] = [{"seatToken": []}]
 SEAT_VIEW = "The view of the seat taken (read it with the seat's token)"
 BODY_ETAG = "Weak, of this answer's body; send it back in If-None-Match"
 MAYBE_AUTH: list[dict[str, list[str]]] = [{}, {"seatToken": []}]
+WAITERS_PER_CLIENT = "This client address holds its share of waiting requests; see Retry-After"
 
 
 REPLAYED = "Idempotent-Replayed"  # Stripe's convention
@@ -282,6 +283,7 @@ class Events(MethodView):
     @blp.alt_response(304, description=caching.NOT_MODIFIED)
     @refusal(blp, 401, "Unknown token")
     @refusal(blp, 404, "No such game")
+    @refusal(blp, 429, WAITERS_PER_CLIENT)
     @blp.doc(security=MAYBE_AUTH)
     @blp.doc(operationId="list_events")
     def get(self, query: dict[str, Any], game_id: uuid.UUID) -> dict[str, Any]:
@@ -306,6 +308,7 @@ class Stream(MethodView):
     @blp.response(200, sse.STREAM_SCHEMA, content_type=sse.MEDIA_TYPE, description=sse.DESCRIPTION)
     @refusal(blp, 401, "Unknown token")
     @refusal(blp, 404, "No such game")
+    @refusal(blp, 429, WAITERS_PER_CLIENT)
     @blp.doc(security=MAYBE_AUTH)
     @blp.doc(operationId="stream_events")
     def get(self, query: dict[str, Any], headers: dict[str, int], game_id: uuid.UUID) -> Response:
