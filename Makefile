@@ -165,8 +165,10 @@ bench: install-dev
 	$(if $(WINRATES),$(BIN)/python tools/bot_winrates.py $(GAMES))
 
 # Real-time capacity: waiters held, health and wake latency (not a test; prints figures).
+# STORM=N instead: N waiting clients connecting at once, as after a restart, and how each
+# was answered (tests/push/storm.py; exits 1 if one was not served).
 bench-push: install-dev
-	$(BIN)/python -m tests.push.bench $(if $(WAITERS),--waiters $(WAITERS))
+	$(if $(STORM),$(BIN)/python -m tests.push.storm --clients $(STORM),$(BIN)/python -m tests.push.bench $(if $(WAITERS),--waiters $(WAITERS)))
 
 # Spoons: moves one table accepts per second with every seat playing at once (prints figures).
 bench-spoons: install-dev
