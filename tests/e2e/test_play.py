@@ -50,6 +50,7 @@ REDEALS = 4  # rounds the bots may play out before a page on a busy machine show
 WAIT_MS = 120_000  # a deadline for what the service does in seconds, not a measure
 SETTLE_SECONDS = 0.05  # after a move's answer, for the page to draw it
 MOVES = re.compile(r"/v1/games/[0-9a-f-]{36}/moves$")
+VIEW = re.compile(r"/v1/games/[0-9a-f-]{36}/view$")
 TABLE_URL = re.compile(r"/play/table/([0-9a-f-]{36})$")
 SERIOUS = {"serious", "critical"}
 
@@ -222,6 +223,7 @@ class Player:
     signal_key: bool = False  # signal with the S key, not the button
     keyed: int = 0  # S key presses while the page drew the signal
     signals_sent: int = 0  # signal requests the page sent
+    views_asked: int = 0  # GET /view requests the page sent (the stream brings the view)
     # which of a chooser's moves to make (default: any)
     in_chooser: Callable[["Player", list[str]], str] | None = None
 
@@ -243,6 +245,7 @@ class Player:
         return found and found.group(1)
 
     def _request(self, request):
+        self.views_asked += request.method == "GET" and bool(VIEW.search(request.url))
         if request.method == "POST" and MOVES.search(request.url):
             self.sent += 1
             self.signals_sent += json.loads(request.post_data or "{}").get("type") == "signal"
@@ -815,6 +818,8 @@ def check_round(live, player: Player) -> None:
     assert len(own) >= player.answered - len(player.refusals) > 0
     clean(player.guarded, refused=player.refused_statuses)
     no_refusal(player)
+    # the view comes with the events: asked for only after a refused move
+    assert player.views_asked <= len(player.refusals), f"{player.views_asked} GET /view"
 
 
 @pytest.mark.parametrize("slug", GAMES)
