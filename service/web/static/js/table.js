@@ -62,7 +62,7 @@ export function TablePage({ gameId, catalogue }) {
     setLog((old) => merge(old, events));
 
   useEffect(() => {
-    refresh(false);
+    refresh(); // a refusal (a retired token, say) shows here; then the stream keeps the view
     const stop = follow(gameId, {
       token,
       after: 0,
