@@ -37,6 +37,7 @@ class Side:
     mode: str
     steps: list[dict] = field(default_factory=list)
     label: str = ""
+    failed: str = ""  # why the last step did not run
 
     def held(self, limit_ms: float) -> int:
         """The most players of a step that held, every step before it held too."""
@@ -82,15 +83,20 @@ def sides(args: argparse.Namespace) -> list[Side]:
 
 def run_side(side: Side, args: argparse.Namespace, server: str) -> None:
     """Start the side's server on a fresh database; step up until a step does not hold."""
-    side.label = f"{players_server.describe(side.ref)} ({side.mode})"
-    progress(f"{side.name}: {side.label}")
+    side.label = players_server.describe(side.ref)
+    progress(f"{side.name}: {side.label}, {side.mode}")
     with (
         players_server.checkout(side.ref) as root,
         players_server.database(server, root) as url,
         players_server.serve(root, url, args.workers) as running,
     ):
         for players in [int(n) for n in args.steps.split(",")]:
-            step = load(running, side.mode, players, args)
+            try:
+                step = load(running, side.mode, players, args)
+            except RuntimeError as error:  # the step did not run: it did not hold
+                progress(f"  {players} players: FAILED {error}")
+                side.failed = f"{players} players: {str(error).splitlines()[-1][:200]}"
+                break
             side.steps.append(step)
             progress(f"  {players} players: {step_line(step)}")
             if not holds(step, args.p99_ms):
@@ -165,7 +171,7 @@ def report(runs: list[Side], args: argparse.Namespace) -> None:
 
 
 def print_steps(side: Side) -> None:
-    print(f"{side.name}: {side.label}")
+    print(f"{side.name}: {side.label}, mode {side.mode}")
     head = (
         "players",
         "moves/s",
@@ -200,6 +206,12 @@ def print_steps(side: Side) -> None:
             )
         )
     print_rows(rows)
+    if side.steps:
+        last = side.steps[-1]
+        kinds = ", ".join(f"{kind} {n}" for kind, n in sorted(last["requests"].items()))
+        print(f"requests at {last['players']} players: {kinds}; errors: {last['errors'] or 0}")
+    if side.failed:
+        print(f"did not run: {side.failed}")
     print()
 
 
@@ -207,12 +219,14 @@ def print_side_by_side(runs: list[Side], args: argparse.Namespace) -> None:
     """Per-move figures at the largest step every side held (the same load), and the
     players each held."""
     common = at_same_load(runs, args.p99_ms)
-    rows = [("", *(f"{s.name}: {s.label}" for s in runs), "issue 35's target")]
+    rows = [("", *(s.name for s in runs), "issue 35's target")]
+    rows.append(("server", *(s.label for s in runs), ""))
+    rows.append(("players' mode", *(s.mode for s in runs), ""))
     picked = [pick(s, common) for s in runs]
     rows.append(("figures at players", *(p["players"] if p else "-" for p in picked), ""))
     rows.append(("requests/move", *(cell(p, "requests_per_move", "{:.2f}") for p in picked), ""))
     per_seat = [f"{p['requests_per_move'] / SEATS:.2f}" if p else "-" for p in picked]
-    rows.append(("requests/move/seat", *per_seat, "<= 1.3"))
+    rows.append(("requests/move/seat", *per_seat, "<= 1.3 (see below)"))
     rows.append(("CPU ms/move", *(cell(p, "server_ms_per_move", "{:.1f}") for p in picked), ""))
     rows.append(("move p50/p99 ms (table)", *(latency(p, "table") for p in picked), ""))
     rows.append(("move p50/p99 ms (POST)", *(latency(p, "post") for p in picked), ""))
@@ -226,7 +240,11 @@ def print_side_by_side(runs: list[Side], args: argparse.Namespace) -> None:
         "\n'table': from sending a move until every other seat of the table holds a view "
         "with it (legacy: its GET /view answered; stream-views: the stream's view came); "
         "'POST': the move's own request. Requests: every HTTP request of every player "
-        "(views, moves, deals, joins, creates, stream opens) in the window."
+        "(views, moves, deals, joins, creates, stream opens) in the window. 3aa4b21's web "
+        "table also asks for the summary with each view, 60 ms after a burst; legacy players "
+        "ask for the view alone, at once (--burst-ms). Read per seat, "
+        "'at most 1.3' holds for legacy's 5 requests a move too (1.25): the issue's target "
+        "is met in earnest when requests/move itself is near 1, a move's POST alone."
     )
 
 
@@ -271,7 +289,11 @@ def main(argv: list[str]) -> int:
     runs = sides(args)
     started = time.monotonic()
     for side in runs:
-        run_side(side, args, server)
+        try:
+            run_side(side, args, server)
+        except (RuntimeError, subprocess.CalledProcessError) as error:  # the other side runs
+            side.failed = f"{type(error).__name__}: {str(error)[-300:]}"
+            progress(f"{side.name} FAILED: {side.failed}")
     report(runs, args)
     print(f"\nWhole run: {time.monotonic() - started:.0f} s.")
     if args.json:

@@ -35,7 +35,7 @@ from .players_wire import Connection, Refused, Stream
 
 SEATS = 4
 REACH_SECONDS = 10.0  # a move not at the whole table by then counts as lost
-SETUP_SECONDS = 300.0
+SETUP_SECONDS = 240.0
 RETRY_SECONDS = 1.0
 clock = time.monotonic
 
@@ -51,7 +51,7 @@ class Config:
     game: str = "crazy-eights"
     think: tuple[float, float] = (1.0, 3.0)
     burst_ms: float = 0.0  # legacy: wait this long after a burst before GET /view
-    setup_tables: int = 8  # tables being set up at once, so that setup is not a spike
+    setup_tables: int = 16  # tables being set up at once, so that setup is not a spike
     seed: int = 0
     server_pid: int | None = None
     database: str | None = None

@@ -57,8 +57,8 @@ def git(*args: str) -> str:
 def describe(ref: str | None) -> str:
     """A commit's short hash, or what the working tree is on."""
     if ref is None:
-        dirty = " + uncommitted" if git("status", "--porcelain", "--untracked-files=no") else ""
-        return f"tree at {git('rev-parse', '--short', 'HEAD')}{dirty}"
+        dirty = " + edits" if git("status", "--porcelain", "--untracked-files=no") else ""
+        return f"this tree, {git('rev-parse', '--short', 'HEAD')}{dirty}"
     return git("rev-parse", "--short", ref)
 
 
@@ -81,7 +81,9 @@ def database(server_url: str, root: Path) -> Iterator[str]:
     try:
         env = environment(root, {"DATABASE_URL": url})
         alembic = [sys.executable, "-m", "alembic", "upgrade", "head"]
-        subprocess.run(alembic, cwd=root, env=env, check=True, capture_output=True)
+        done = subprocess.run(alembic, cwd=root, env=env, capture_output=True, text=True)
+        if done.returncode:
+            raise RuntimeError(f"alembic upgrade head in {root} failed:\n{done.stderr[-2000:]}")
         yield url
     finally:
         admin(server_url, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
