@@ -22,12 +22,13 @@ from dataclasses import dataclass, field
 
 from tests.databases import postgres_answers, server_url
 
-from . import players_server
+from . import cpu, players_server
 from .players_client import SEATS
 from .report import progress
 
 BASELINE = "3aa4b21"  # main before the views came in the stream (issue 35)
 STEPS = (40, 80, 160, 320, 640, 1280, 2560, 5120)
+IDLE_SECONDS = 5
 
 
 @dataclass
@@ -37,16 +38,20 @@ class Side:
     mode: str
     steps: list[dict] = field(default_factory=list)
     label: str = ""
-    failed: str = ""  # why the last step did not run
+    failures: dict[int, str] = field(default_factory=dict)  # players -> why it did not run
+    failed: str = ""  # why the side did not run
+    idle_share: float = 0.0  # the server and PostgreSQL with no player, share of a core
 
     def held(self, limit_ms: float) -> int:
-        """The most players of a step that held, every step before it held too."""
-        most = 0
-        for step in self.steps:
-            if not holds(step, limit_ms):
-                break
-            most = step["players"]
-        return most
+        """The most players of a step that held, below any step that did not."""
+        below = self.first_failure(limit_ms) or float("inf")
+        good = [s["players"] for s in self.steps if holds(s, limit_ms) and s["players"] < below]
+        return max(good, default=0)
+
+    def first_failure(self, limit_ms: float) -> int | None:
+        """The fewest players of a step that did not hold (or did not run)."""
+        bad = [s["players"] for s in self.steps if not holds(s, limit_ms)]
+        return min([*bad, *self.failures], default=None)
 
 
 def holds(step: dict, limit_ms: float) -> bool:
@@ -69,6 +74,7 @@ def arguments(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--think", default="1,3", help="think time's range, seconds")
     parser.add_argument("--burst-ms", type=float, default=0, help="legacy: pause before GET")
     parser.add_argument("--workers", type=int, default=2, help="gunicorn workers")
+    parser.add_argument("--refine", type=int, default=1, help="steps between held and not")
     parser.add_argument("--json", help="write every step's figures to this file")
     return parser.parse_args(argv)
 
@@ -90,17 +96,55 @@ def run_side(side: Side, args: argparse.Namespace, server: str) -> None:
         players_server.database(server, root) as url,
         players_server.serve(root, url, args.workers) as running,
     ):
+        side.idle_share = idle_share(running)
+        progress(f"  idle: server and PostgreSQL {100 * side.idle_share:.1f}% of a core")
         for players in [int(n) for n in args.steps.split(",")]:
-            try:
-                step = load(running, side.mode, players, args)
-            except RuntimeError as error:  # the step did not run: it did not hold
-                progress(f"  {players} players: FAILED {error}")
-                side.failed = f"{players} players: {str(error).splitlines()[-1][:200]}"
+            if not try_step(side, running, players, args):
                 break
-            side.steps.append(step)
-            progress(f"  {players} players: {step_line(step)}")
-            if not holds(step, args.p99_ms):
-                break
+        refine(side, running, args)
+
+
+def idle_share(running: players_server.Server) -> float:
+    """What the server and its database cost with no player: the worker's sweeps."""
+    time.sleep(1)  # the start's own work done
+    watch = cpu.Watch(cpu_groups(running), every=0.5)
+    watch.start()
+    time.sleep(IDLE_SECONDS)
+    seconds = watch.stop()
+    return (seconds["server"] + seconds["postgres"]) / IDLE_SECONDS
+
+
+def cpu_groups(running: players_server.Server) -> dict:
+    return {
+        "server": lambda: cpu.tree(running.pid),
+        "postgres": lambda: cpu.backends(running.database),
+    }
+
+
+def try_step(side: Side, running: players_server.Server, players: int, args) -> bool:
+    """One step, kept in the side's figures; whether it held."""
+    try:
+        step = load(running, side.mode, players, args)
+    except RuntimeError as error:  # the step did not run: it did not hold
+        progress(f"  {players} players: FAILED {error}")
+        side.failures[players] = str(error).splitlines()[-1][:200]
+        return False
+    side.steps.append(step)
+    progress(f"  {players} players: {step_line(step)}")
+    return holds(step, args.p99_ms)
+
+
+def refine(side: Side, running: players_server.Server, args) -> None:
+    """Halve the gap between the most players held and the fewest not, ``--refine``
+    times: doubling alone cannot tell 3x from 2x."""
+    for _ in range(args.refine):
+        held, failed = side.held(args.p99_ms), side.first_failure(args.p99_ms)
+        if not held or failed is None:
+            return
+        middle = (held + failed) // 2 // SEATS * SEATS
+        if middle in (held, failed):
+            return
+        try_step(side, running, middle, args)
 
 
 def load(running: players_server.Server, mode: str, players: int, args) -> dict:
@@ -187,7 +231,7 @@ def print_steps(side: Side) -> None:
         "lost",
     )
     rows = [head]
-    for s in side.steps:
+    for s in sorted(side.steps, key=lambda step: step["players"]):
         table, post = s["latency_ms"]["table"], s["latency_ms"]["post"]
         rows.append(
             (
@@ -210,9 +254,11 @@ def print_steps(side: Side) -> None:
         last = side.steps[-1]
         kinds = ", ".join(f"{kind} {n}" for kind, n in sorted(last["requests"].items()))
         print(f"requests at {last['players']} players: {kinds}; errors: {last['errors'] or 0}")
+    for players, why in side.failures.items():
+        print(f"{players} players did not run: {why}")
     if side.failed:
         print(f"did not run: {side.failed}")
-    print()
+    print(f"idle, no player: server and PostgreSQL {100 * side.idle_share:.1f}% of a core\n")
 
 
 def print_side_by_side(runs: list[Side], args: argparse.Namespace) -> None:
