@@ -1,12 +1,15 @@
 """Spoons on the clock: after the first signal every other player has `turn_seconds` to
-react, then signals late automatically; an idle player's clock passes a card for her."""
+react, then signals late automatically; an idle player's clock passes a card for her,
+the card the `basic` bot would pass (docs/rules.md, Spoons, "On the clock")."""
 
-from datetime import timedelta
+import uuid
+from datetime import UTC, datetime, timedelta
 
 import pytest
 
+from service import bots
 from service.engine import GAMES, Rng
-from service.table import clock
+from service.table import access, clock, records, rules
 
 from .table import Table
 
@@ -59,3 +62,62 @@ def test_an_idle_player_passes_when_her_clock_runs_out(client, moment):
     assert {e["seat"] for e in moved} == {0, 1, 2}, "each seat's own clock ran out"
     assert all(e["type"] in ("pass", "signal") for e in moved)
     assert [e["type"] for e in log].count("timeout") == len(moved)
+
+
+def a_dealt_table_of_idle_players(players: int, seed: int, now: datetime) -> records.Table:
+    """A Spoons table of human players on a 10-second clock, dealt at ``now``, through
+    the table's own rules alone (no database)."""
+    host, host_hash = access.new_token()
+    table = records.Table(
+        id=uuid.UUID(int=seed),
+        type="spoons",
+        options=SPOONS.resolve_options({}),
+        visibility="private",
+        code_hash=None,
+        max_seats=players,
+        turn_seconds=10,
+        think_seconds=1.0,
+        host_token_hash=host_hash,
+        seed=str(seed),
+        nonce=None,
+        seeded=True,
+        created_at=now,
+        updated_at=now,
+    )
+    for n in range(players):
+        table = rules.join(table, f"player {n}", None, access.new_token()[1], now).table
+    return rules.deal(table, host, now).table
+
+
+def basic_move(table: records.Table, seat: int) -> dict:
+    """The move the `basic` bot would make in ``seat`` now: from the seat's view and
+    legal moves, with the game's generator where the table's stream stands."""
+    state = table.dealt_state(read_only=True)
+    view, legal = SPOONS.view(state, seat), SPOONS.legal_moves(state, seat)
+    rng = Rng(int(table.seed), table.rng_counter)
+    return bots.choose("spoons", "basic", view, legal, table.match.memory, rng).to_wire()
+
+
+def made(progress: rules.Progress) -> tuple[str, dict]:
+    """Who made the one automatic move of ``progress``, and the move as sent."""
+    [event] = [row for row in progress.events if row["by"] is not None]
+    card = (event["secret"] or {}).get("card") if event["type"] == "pass" else None
+    return event["by"], {"type": event["type"], **({"card": card} if card else {})}
+
+
+def test_a_seat_whose_clock_runs_out_passes_the_card_the_basic_bot_would(monkeypatch):
+    """Not "a random card" (RULES.md): every move the clock makes, and autopilot's after
+    three timeouts, is the `basic` bot's, a pass above all."""
+    monkeypatch.setattr(rules, "AUTOMATIC_MOVES", 1)  # one due move at a time
+    table = a_dealt_table_of_idle_players(4, seed=3, now=datetime(2030, 1, 1, tzinfo=UTC))
+    by_clock: list[dict] = []
+    while table.status == records.Status.PLAYING:
+        due, seat = min((entry.due, s) for s, entry in enumerate(table.clock.seats) if entry.due)
+        expected = basic_move(table, seat)
+        progress = rules.apply_due(table, due)
+        who, move = made(progress)
+        assert move == expected, f"seat {seat}, {who}"
+        by_clock += [move] if who == "clock" else []
+        table = rules.settle(progress, due).table
+    passes = [move for move in by_clock if move["type"] == "pass"]
+    assert len(passes) >= 4, "each idle seat's clock passed for her"

@@ -160,6 +160,32 @@ def test_partnership_players_out_are_skipped_and_both_partners_must_be_out():
     assert result.points == (5, 0, 5, 0)
 
 
+def blocked(hands):
+    """A partnership round whose four players pass in turn: nothing fits the 9H and the
+    stock is empty."""
+    game = state(hands, top="9H", partnership=True)
+    for seat in range(4):
+        play(EIGHTS, game, seat, Pass(), Rng(1))
+    assert game.blocked
+    return EIGHTS.result(game)
+
+
+def test_a_blocked_partnership_round_is_decided_by_the_sides_hand_totals():
+    """docs/rules.md, Crazy Eights: "the sides' hand totals are compared, not single
+    hands". Seat 0 holds the lowest hand (2), but her side holds 2 + 30 against 5 + 6."""
+    result = blocked([["2S"], ["5C"], ["KC", "QC", "JD"], ["6D"]])
+    assert result.winners == (1, 3) and result.losers == (0, 2)
+    assert result.points == (0, 32 - 11, 0, 32 - 11), "each partner scores the difference"
+
+
+def test_a_tie_of_the_sides_totals_makes_all_four_winners_with_no_points():
+    """docs/rules.md, Crazy Eights: "A tie makes all four players winners, with 0 points
+    each" (3 + 7 against 4 + 6; seat 0's hand is the lowest)."""
+    result = blocked([["3S"], ["4C"], ["7D"], ["6C"]])
+    assert result.winners == (0, 1, 2, 3) and result.losers == ()
+    assert result.points == (0, 0, 0, 0)
+
+
 def test_partnership_takes_exactly_four_players():
     options = EIGHTS.resolve_options({"partnership": True})
     EIGHTS.check_players(4, options)
