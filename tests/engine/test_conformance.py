@@ -362,12 +362,25 @@ def uniformly(state, seat, moves, chooser):
     return chooser.choice(moves)
 
 
-def playout(slug, options, players, seed, check=None):
-    """Play one round with uniformly random legal moves; returns the state and events."""
+def at_random(slug):
+    """Who moves, and how: a seat to act at random, and its move as the game's chooser
+    picks it."""
+    choose = CHOOSERS.get(slug, uniformly)
+
+    def act(game, state, acting, chooser):
+        seat = chooser.choice(acting)
+        return seat, choose(state, seat, game.legal_moves(state, seat), chooser)
+
+    return act
+
+
+def playout(slug, options, players, seed, check=None, act=None):
+    """Play one round with random legal moves (``act``: chosen otherwise); returns the
+    state and events."""
     game = GAMES[slug]
     options = game.resolve_options(options)
     rng, chooser = Rng(seed), random.Random(seed)
-    choose = CHOOSERS.get(slug, uniformly)
+    act = act or at_random(slug)
     state, events = game.deal(options, players, seed % players, rng)
     for _ in range(MAX_MOVES):
         if check:
@@ -375,8 +388,7 @@ def playout(slug, options, players, seed, check=None):
         acting = game.to_act(state)
         if not acting:
             return state, events
-        seat = chooser.choice(acting)
-        move = choose(state, seat, game.legal_moves(state, seat), chooser)
+        seat, move = act(game, state, acting, chooser)
         events += play(game, state, seat, move, rng)
     raise AssertionError(f"no end after {MAX_MOVES} moves")
 
@@ -482,6 +494,58 @@ def test_sweep_every_preset_on_random_seeds(slug, options, players):
 @given(setup=st.sampled_from(COMBINATIONS), seed=st.integers(0, 2**64))
 def test_sweep_every_option_combination_on_random_seeds(setup, seed):
     ends_well(*setup, seed, check_everything(setup[0], setup[2]))
+
+
+class HolderPassesOn:
+    """Spoons players who, once the four-of-a-kind holder has signalled with
+    ``pass_after_signal``, hold their own signals back until she has passed a card on,
+    and otherwise play as ``spoons_choice``. A card always reaches her pile: were every
+    other player left with three cards and an empty pile, the cards waiting would all be
+    in hers. So her pick-and-pass is played in every round, whatever the seed."""
+
+    def __init__(self):
+        self.passed_on = False
+
+    def __call__(self, game, state, acting, chooser):
+        if not state.signals or self.passed_on:
+            return at_random("spoons")(game, state, acting, chooser)
+        busy = {seat: game.legal_moves(state, seat) for seat in acting}
+        busy = {seat: [m for m in moves if m != Signal()] for seat, moves in busy.items()}
+        seats = [seat for seat, moves in busy.items() if moves]
+        assert seats, "someone can always pass or pick before the holder passes on"
+        seat = chooser.choice(seats)
+        self.passed_on = seat == state.holder
+        return seat, chooser.choice(busy[seat])
+
+
+def holders_passes(events):
+    """What the first signaller picked up and passed on after her signal: a pick then a
+    pass by her, one right after the other (as one move logs them), card by card."""
+    signal = next(n for n, event in enumerate(events) if event.type == "signal")
+    holder = events[signal].seat
+    return [
+        (pick.secret["card"], passed.secret["card"])
+        for pick, passed in itertools.pairwise(events[signal:])
+        if (pick.type, passed.type) == ("pick", "pass") and pick.seat == passed.seat == holder
+    ]
+
+
+# Both gestures that allow the option, from the fewest seats to the most (a round at 13
+# seats, every check after every move, takes seconds: one seed each).
+HOLDER_SETUPS = [("spoons", 3), ("tongue", 5), ("spoons", 8), ("tongue", 13)]
+
+
+@pytest.mark.parametrize("signal,players", HOLDER_SETUPS)
+def test_pass_after_signal_the_holders_pick_and_pass_is_played_on_purpose(signal, players):
+    """The one move that picks a card up and passes it on, under every check after every
+    move, in a round that reaches it by design, not by a seed's luck."""
+    options = {"signal": signal, "pass_after_signal": True}
+    act = HolderPassesOn()
+    check = check_everything("spoons", players)
+    _, events = playout("spoons", options, players, 0, check, act)
+    assert act.passed_on, "the holder passed a card on"
+    passes = holders_passes(events)
+    assert passes and all(picked == passed for picked, passed in passes), passes
 
 
 @pytest.mark.parametrize("slug,options,players", PRESET_SETUPS)
