@@ -34,7 +34,14 @@ class Catalog(MethodView):
                     "options": [asdict(option) for option in game.options],
                     "deck": game.deck,
                     "rules": game.rules_summary,
+                    "rules_url": rules_url(game.slug),
                 }
                 for game in GAMES.values()
             ]
         }
+
+
+def rules_url(slug: str) -> str:
+    """Where the game's full rules are: its section of the rules page, whose anchors are
+    the game types (docs/rules.md)."""
+    return f"/rules#{slug}"

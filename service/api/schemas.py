@@ -619,7 +619,18 @@ class CatalogEntrySchema(ma.Schema):
     players = Required(fields.Nested, PlayersSchema)
     options = Required(fields.List, fields.Nested(OptionSchema))
     deck = Required(fields.Dict, metadata={"description": "The deck and its card ids"})
-    rules = Required(fields.String)
+    rules = Required(
+        fields.String, metadata={"description": "A summary; the full rules are at `rules_url`"}
+    )
+    rules_url = Required(
+        fields.String,
+        metadata={
+            "format": "uri-reference",
+            "description": "The game's section of the rules as the service plays them (every "
+            "option, the clock, autopilot, bots and scoring): an HTML page of this service, "
+            "`/rules#<type>`",
+        },
+    )
 
 
 class CatalogSchema(ma.Schema):
