@@ -3,7 +3,7 @@
 // seventh game needs no code here), the public tables as they open, and joining by code.
 
 import { html, useEffect, useState } from "../vendor/htm-3.1.1/standalone.module.js";
-import { call, keepSeating } from "./api.js";
+import { API, call, keepSeating } from "./api.js";
 import { t } from "./i18n.js";
 import { Notice } from "./table.js";
 
@@ -14,6 +14,15 @@ import { Notice } from "./table.js";
 const LOBBY_EVERY_MS = 4000;
 
 const open = (/** @type {string} */ gameId) => location.assign(`/play/table/${gameId}`);
+
+/** A game's full rules: its section of the service's rules page, found beside the API
+ * (which may be served from another origin than this page). */
+const rulesHref = (/** @type {Entry} */ entry) =>
+  new URL(entry.rules_url, new URL(API, location.href)).href;
+
+/** The link to a game's full rules, opened beside the lobby. */
+const RulesLink = (/** @type {{entry: Entry}} */ { entry }) =>
+  html`<a class="full-rules" href=${rulesHref(entry)} target="_blank" rel="noopener">${t("full_rules", { game: entry.title })}</a>`;
 
 /** A new table: the host token and code kept, the creator seated (if ``name``). */
 async function createTable(/** @type {Record<string, unknown>} */ body, /** @type {string} */ name) {
@@ -63,7 +72,8 @@ export function Lobby({ catalogue }) {
             <p>${t("players_range", { min: entry.players.min, max: entry.players.max })}</p>
             <button data-action="play-bots" data-game=${entry.slug} disabled=${busy}
               onClick=${() => playBots(entry)}>${t("play_bots")}</button>
-            <details><summary>${t("rules")}</summary><p>${entry.rules}</p></details>
+            <details><summary>${t("rules")}</summary><p>${entry.rules}</p>
+              <p><${RulesLink} entry=${entry} /></p></details>
           </li>`)}
       </ul>
       <${CreateForm} catalogue=${catalogue} attempt=${attempt} busy=${busy} />
@@ -106,6 +116,7 @@ function CreateForm({ catalogue, attempt, busy }) {
       <label>${t("game")} <select value=${slug} onChange=${(/** @type {any} */ e) => { setSlug(e.target.value); setChoices({}); }}>
         ${catalogue.map((item) => html`<option value=${item.slug}>${item.title}</option>`)}
       </select></label>
+      <${RulesLink} entry=${entry} />
       <label>${t("seats")} <input type="number" min=${entry.players.min} max=${entry.players.max}
         value=${seats} onInput=${set("seats")} /></label>
       <label>${t("visibility")} <select value=${form.visibility} onChange=${set("visibility")}>

@@ -7,6 +7,7 @@ export default {
   players_range: "{min} to {max} players",
   play_bots: "Play against the computer",
   rules: "Rules",
+  full_rules: "All the rules of {game}",
   create_table: "Create a table",
   game: "Game",
   seats: "Seats",

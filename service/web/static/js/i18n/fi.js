@@ -8,6 +8,7 @@ export default {
   players_range: "{min}–{max} pelaajaa",
   play_bots: "Pelaa tietokonetta vastaan",
   rules: "Säännöt",
+  full_rules: "Pelin {game} kaikki säännöt (englanniksi)",
   create_table: "Perusta pöytä",
   game: "Peli",
   seats: "Paikkoja",
