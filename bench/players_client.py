@@ -117,7 +117,8 @@ class Player:
         self.events: deque[tuple[int, float]] = deque(maxlen=64)  # (seq, when it came)
         self.changed = asyncio.Event()
         self.ended = False
-        self.refreshing = self.stale = False
+        self.refreshing: asyncio.Task | None = None
+        self.stale = False
 
     async def call(self, kind: str, method: str, path: str, body=None, token=None, key=None):
         if self.run.measuring(clock()):
@@ -136,6 +137,8 @@ class Player:
             done, _ = await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
             for task in done:
                 task.result()  # a stream the server refused ends the run
+            if self.refreshing:  # the match's last view, which its last move waits for
+                await self.refreshing
         finally:
             for task in tasks:
                 task.cancel()
@@ -191,11 +194,10 @@ class Player:
 
     def refresh_soon(self) -> None:
         """One GET /view for a burst; a burst during it asks once more after it."""
-        if self.refreshing:
+        if self.refreshing and not self.refreshing.done():
             self.stale = True
             return
-        self.refreshing = True
-        asyncio.create_task(self.refresh())
+        self.refreshing = asyncio.create_task(self.refresh())
 
     async def refresh(self) -> None:
         try:
@@ -209,8 +211,6 @@ class Player:
                 self.take_view(view, clock())
         except (OSError, asyncio.IncompleteReadError, Refused) as error:
             self.run.error("view", error)
-        finally:
-            self.refreshing = False
 
     def first_view(self, version: int) -> float | None:
         return next((at for seen, at in self.views if seen >= version), None)
