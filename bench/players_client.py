@@ -113,8 +113,10 @@ class Player:
         self.view: dict | None = None
         self.version = -1
         self.last_seq = 0
-        self.views: deque[tuple[int, float]] = deque(maxlen=32)  # (version, when it came)
-        self.events: deque[tuple[int, float]] = deque(maxlen=64)  # (seq, when it came)
+        # the newest few (version, when it came) and (seq, when it came): a table's move
+        # is answered and at every seat within a few of them
+        self.views: deque[tuple[int, float]] = deque(maxlen=8)
+        self.events: deque[tuple[int, float]] = deque(maxlen=8)
         self.changed = asyncio.Event()
         self.ended = False
         self.refreshing: asyncio.Task | None = None
@@ -355,7 +357,7 @@ async def main(config: Config) -> dict:
     begins = clock() + config.warmup
     run.window = (begins, begins + config.seconds)
     await asyncio.sleep(config.warmup)
-    watch = cpu.Watch(cpu_groups(config), every=0.5)
+    watch = cpu.Watch(cpu_groups(config), every=1.0)  # the backends stay: no need to sample often
     watch.start()
     await asyncio.sleep(config.seconds)
     seconds = watch.stop()
