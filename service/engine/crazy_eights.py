@@ -207,7 +207,8 @@ class CrazyEights(Rules[CrazyEightsState]):
         "first player out wins the round and scores the cards left in the other hands: "
         "8 = 50, K Q J = 10, A = 1, others face value. A round where everybody passes in "
         "turn is blocked: the lowest hand wins and scores the difference to each other. "
-        "Partnership (4 players): partners opposite, a side wins when both are out."
+        "Partnership (4 players): partners opposite, a side wins when both are out; a "
+        "blocked round compares the sides' totals, and a tie makes all four win 0."
     )
     state_type = CrazyEightsState
     moves = (Play, Draw, Pass)

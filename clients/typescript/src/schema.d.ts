@@ -348,7 +348,13 @@ export interface components {
             deck: {
                 [key: string]: unknown;
             };
+            /** @description A summary; the full rules are at `rules_url` */
             rules: string;
+            /**
+             * Format: uri-reference
+             * @description The game's section of the rules as the service plays them (every option, the clock, autopilot, bots and scoring): an HTML page of this service, `/rules#<type>`
+             */
+            rules_url: string;
         };
         /** Catalog */
         Catalog: {
@@ -2632,6 +2638,17 @@ export interface operations {
                 };
             };
             422: components["responses"]["UNPROCESSABLE_ENTITY"];
+            /** @description This client address holds its share of waiting requests; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             503: components["responses"]["DatabaseUnavailable"];
             default: components["responses"]["DEFAULT_ERROR"];
         };
@@ -2715,6 +2732,17 @@ export interface operations {
                 };
             };
             422: components["responses"]["UNPROCESSABLE_ENTITY"];
+            /** @description This client address holds its share of waiting requests; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             503: components["responses"]["DatabaseUnavailable"];
             default: components["responses"]["DEFAULT_ERROR"];
         };

@@ -25,7 +25,9 @@ class CatalogEntry:
         players (Players):
         options (list[Option]):
         deck (CatalogEntryDeck): The deck and its card ids
-        rules (str):
+        rules (str): A summary; the full rules are at `rules_url`
+        rules_url (str): The game's section of the rules as the service plays them (every option, the clock, autopilot,
+            bots and scoring): an HTML page of this service, `/rules#<type>`
     """
 
     slug: GameType
@@ -34,6 +36,7 @@ class CatalogEntry:
     options: list[Option]
     deck: CatalogEntryDeck
     rules: str
+    rules_url: str
 
     def to_dict(self) -> dict[str, Any]:
         slug = self.slug.value
@@ -51,6 +54,8 @@ class CatalogEntry:
 
         rules = self.rules
 
+        rules_url = self.rules_url
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -61,6 +66,7 @@ class CatalogEntry:
                 "options": options,
                 "deck": deck,
                 "rules": rules,
+                "rules_url": rules_url,
             }
         )
 
@@ -90,6 +96,8 @@ class CatalogEntry:
 
         rules = d.pop("rules")
 
+        rules_url = d.pop("rules_url")
+
         catalog_entry = cls(
             slug=slug,
             title=title,
@@ -97,6 +105,7 @@ class CatalogEntry:
             options=options,
             deck=deck,
             rules=rules,
+            rules_url=rules_url,
         )
 
         return catalog_entry

@@ -5,7 +5,7 @@
 import { html, useEffect, useState } from "../vendor/htm-3.1.1/standalone.module.js";
 import { API, call, keepSeating } from "./api.js";
 import { t } from "./i18n.js";
-import { Notice } from "./table.js";
+import { Notice, RulesLink } from "./table.js";
 
 /** @typedef {import("api-schema").components["schemas"]} S */
 /** @typedef {S["CatalogEntry"]} Entry */
@@ -14,15 +14,6 @@ import { Notice } from "./table.js";
 const LOBBY_EVERY_MS = 4000;
 
 const open = (/** @type {string} */ gameId) => location.assign(`/play/table/${gameId}`);
-
-/** A game's full rules: its section of the service's rules page, found beside the API
- * (which may be served from another origin than this page). */
-const rulesHref = (/** @type {Entry} */ entry) =>
-  new URL(entry.rules_url, new URL(API, location.href)).href;
-
-/** The link to a game's full rules, opened beside the lobby. */
-const RulesLink = (/** @type {{entry: Entry}} */ { entry }) =>
-  html`<a class="full-rules" href=${rulesHref(entry)} target="_blank" rel="noopener">${t("full_rules", { game: entry.title })}</a>`;
 
 /** A new table: the host token and code kept, the creator seated (if ``name``). */
 async function createTable(/** @type {Record<string, unknown>} */ body, /** @type {string} */ name) {

@@ -3,7 +3,7 @@
 // a round and of the match. Live over the event stream; every refusal in words.
 
 import { html, useEffect, useRef, useState } from "../vendor/htm-3.1.1/standalone.module.js";
-import { Problem, call, keepSeating, newKey, seating, tokenOf } from "./api.js";
+import { API, Problem, call, keepSeating, newKey, seating, tokenOf } from "./api.js";
 import { Card, cardName } from "./cards.js";
 import { BOARDS } from "./games/index.js";
 import { t } from "./i18n.js";
@@ -124,6 +124,7 @@ export function TablePage({ gameId, catalogue }) {
       <header class="table-head">
         <a href="/play" class="back">${t("to_lobby")}</a>
         <h1>${entry?.title ?? game.type}</h1>
+        ${entry && html`<${RulesLink} entry=${entry} />`}
         <p class="status" data-status=${view.status}>
           ${t(/** @type {Key} */ (`status_${view.status}`))}${game.round ? ` · ${t("round_n", { n: game.round })}` : ""}
         </p>
@@ -165,6 +166,15 @@ function merge(old, events) {
   const fresh = events.filter((event) => event.seq > last);
   return fresh.length ? [...old, ...fresh] : old;
 }
+
+/** A game's full rules: its section of the service's rules page, found beside the API
+ * (which may be served from another origin than this page). */
+const rulesHref = (/** @type {Entry} */ entry) =>
+  new URL(entry.rules_url, new URL(API, location.href)).href;
+
+/** The link to a game's full rules, opened beside the page. */
+export const RulesLink = (/** @type {{entry: Entry}} */ { entry }) =>
+  html`<a class="full-rules" href=${rulesHref(entry)} target="_blank" rel="noopener">${t("full_rules", { game: entry.title })}</a>`;
 
 /** A refusal shown, with its Retry-After counting down. */
 export function Notice(/** @type {{error: unknown}} */ { error }) {
