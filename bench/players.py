@@ -126,8 +126,9 @@ def try_step(side: Side, running: players_server.Server, players: int, args) -> 
     try:
         step = load(running, side.mode, players, args)
     except RuntimeError as error:  # the step did not run: it did not hold
-        progress(f"  {players} players: FAILED {error}")
-        side.failures[players] = str(error).splitlines()[-1][:200]
+        why = str(error).splitlines()[0][:200]
+        progress(f"  {players} players: did not run: {why}")
+        side.failures[players] = why
         return False
     side.steps.append(step)
     progress(f"  {players} players: {step_line(step)}")
@@ -166,8 +167,9 @@ def load(running: players_server.Server, mode: str, players: int, args) -> dict:
     command = [sys.executable, "-m", "bench.players_client", json.dumps(config)]
     done = subprocess.run(command, cwd=players_server.ROOT, capture_output=True, text=True)
     if done.returncode:
+        why = (done.stderr.strip().splitlines() or ["no output"])[-1]
         tail = running.log.read_text(errors="replace")[-2000:]
-        raise RuntimeError(f"the players failed:\n{done.stderr[-3000:]}\nserver:\n{tail}")
+        raise RuntimeError(f"{why}\n{done.stderr[-3000:]}\nthe server's log:\n{tail}")
     step = json.loads(done.stdout.strip().splitlines()[-1])
     step["wall_seconds"] = time.monotonic() - started
     return derived(step)
