@@ -6,8 +6,13 @@
 ``LOG_LEVEL`` (INFO) sets the level. gunicorn takes ``LOGCONFIG`` as its
 ``logconfig_dict``; other processes call ``configure()`` first thing."""
 
+import json
 import logging
 import logging.config
+import math
+from datetime import UTC, datetime
+from json.encoder import encode_basestring_ascii
+from typing import cast
 
 from gunicorn.glogging import Logger as GunicornBaseLogger
 from pythonjsonlogger.json import JsonFormatter
@@ -15,6 +20,10 @@ from pythonjsonlogger.json import JsonFormatter
 from .settings import SETTINGS
 
 LEVEL = SETTINGS.log_level
+ACCESS_LOGGER = "service.access"
+# An access line's fields beyond the common ones, in the order they are given
+ACCESS_FIELDS = ("request_id", "method", "path", "route", "status", "duration_ms")
+ACCESS_FIELD_SET = frozenset(ACCESS_FIELDS)
 
 
 class RequestContext(logging.Filter):
@@ -29,8 +38,43 @@ class RequestContext(logging.Filter):
         return True
 
 
+class JsonLines(JsonFormatter):
+    """python-json-logger's formatter, but an access line, one per request, is joined
+    from its known fields' JSON, to the line the general path would write: that path
+    looks for extra fields among all of a record's attributes and builds a JSON encoder
+    for every line."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        given = record.__dict__
+        if (
+            record.name != ACCESS_LOGGER
+            or record.exc_info
+            or record.stack_info
+            or not given.keys() >= ACCESS_FIELD_SET
+        ):
+            return super().format(record)
+        record.message = record.getMessage()
+        fields = "".join([f', "{name}": {_json(given[name])}' for name in ACCESS_FIELDS])
+        at = datetime.fromtimestamp(record.created, UTC).isoformat()
+        return (
+            f'{{"level": {_json(record.levelname)}, "logger": "{ACCESS_LOGGER}", '
+            f'"pid": {_json(record.process)}, "message": {_json(record.message)}{fields}, '
+            f'"time": "{at}"}}'
+        )
+
+
+def _json(value: object) -> str:
+    """A value as ``json.dumps`` writes it; strings and numbers without its set-up."""
+    kind = type(value)
+    if kind is str:
+        return encode_basestring_ascii(cast(str, value))
+    if kind is int or (kind is float and math.isfinite(cast(float, value))):
+        return repr(value)
+    return json.dumps(value)
+
+
 def formatter() -> JsonFormatter:
-    return JsonFormatter(
+    return JsonLines(
         "%(levelname)s %(name)s %(process)d %(message)s",
         rename_fields={"levelname": "level", "name": "logger", "process": "pid"},
         timestamp="time",  # ISO 8601, UTC, microseconds

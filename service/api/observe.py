@@ -9,9 +9,9 @@ import uuid
 
 from flask import Flask, Response, g, request
 
-from .. import metrics
+from .. import logs, metrics
 
-log = logging.getLogger("service.access")
+log = logging.getLogger(logs.ACCESS_LOGGER)  # its lines' fields: logs.ACCESS_FIELDS
 REQUEST_ID_HEADER = "X-Request-ID"
 # RFC 3986 unreserved characters only: the id is a valid URI reference (``instance``)
 # and safe in a header and a log line.
