@@ -29,6 +29,7 @@ from .report import progress
 BASELINE = "3aa4b21"  # main before the views came in the stream (issue 35)
 STEPS = (40, 80, 160, 320, 640, 1280, 2560, 5120)
 IDLE_SECONDS = 5
+BUSY_SHARE = 0.15  # other processes' share of a core beyond which the figures are unfair
 
 
 @dataclass
@@ -214,6 +215,12 @@ def report(runs: list[Side], args: argparse.Namespace) -> None:
     for side in runs:
         print_steps(side)
     print_side_by_side(runs, args)
+    busiest = max((s["others_share"] for side in runs for s in side.steps), default=0.0)
+    if busiest > BUSY_SHARE:
+        print(
+            f"\nNOT QUIET: other processes took up to {100 * busiest:.0f}% of a core during a "
+            "step; the server shared the cores with them, so players held is understated."
+        )
 
 
 def print_steps(side: Side) -> None:
