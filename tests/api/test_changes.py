@@ -245,12 +245,13 @@ def test_a_look_that_failed_is_tried_again_by_itself_only_while_the_listener_is_
     def away(*_):
         raise DatabaseUnavailable("the database did not answer")
 
-    monkeypatch.setattr(reads, "_look", away)
+    monkeypatch.setattr(reads.Reader, "look", away)
     previous = reads.Look({"events": [], "last_seq": 3}, finished=False, due=None)
     hub = changes.Hub("postgresql://nobody@127.0.0.1:1/away")
-    assert reads._look_again(None, hub, GAME, None, 3, 100, previous).due is None
+    reader = reads.Reader(GAME, token=None, limit=100, with_view=False)
+    assert reader.look_again(None, hub, 3, previous, quiet_view=True).due is None
     hub.listening.set()
     before = datetime.now(UTC)
-    again = reads._look_again(None, hub, GAME, None, 3, 100, previous).due
+    again = reader.look_again(None, hub, 3, previous, quiet_view=True).due
     low, high = reads.LOOK_AGAIN_SECONDS
     assert before + timedelta(seconds=low) <= again <= datetime.now(UTC) + timedelta(seconds=high)

@@ -31,7 +31,7 @@ import random
 import time
 from collections.abc import AsyncIterator, Iterator
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import Any, Literal, TypeVar, overload
 from uuid import UUID
 
 import httpx
@@ -168,6 +168,21 @@ def _retry_after(response: httpx.Response | None) -> float:
     return float(value) if value.isdigit() else 0.0
 
 
+@overload
+def follow(
+    client: Client | AuthenticatedClient,
+    game_id: UUID | str,
+    after: int = 0,
+    views: Literal[False] = False,
+) -> Iterator[Event]: ...
+
+
+@overload
+def follow(
+    client: Client | AuthenticatedClient, game_id: UUID | str, after: int = 0, *, views: bool
+) -> Iterator[Event | SeatView]: ...
+
+
 def follow(
     client: Client | AuthenticatedClient, game_id: UUID | str, after: int = 0, views: bool = False
 ) -> Iterator[Event | SeatView]:
@@ -187,6 +202,21 @@ def follow(
             pass  # refused, reset, timed out: connect again
         if not stream.ended:
             time.sleep(stream.pause_after(response))
+
+
+@overload
+def afollow(
+    client: Client | AuthenticatedClient,
+    game_id: UUID | str,
+    after: int = 0,
+    views: Literal[False] = False,
+) -> AsyncIterator[Event]: ...
+
+
+@overload
+def afollow(
+    client: Client | AuthenticatedClient, game_id: UUID | str, after: int = 0, *, views: bool
+) -> AsyncIterator[Event | SeatView]: ...
 
 
 async def afollow(
