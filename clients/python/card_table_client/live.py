@@ -153,8 +153,8 @@ class _Stream:
         if fields.get("event") == "end":
             self.ended = True
         elif fields.get("event") == "view" and self.views and "data" in fields:
-            page = {"events": [], "last_seq": self.after, "view": json.loads(fields["data"])}
-            yield SeatView(EventsPage.from_dict(page).view)
+            wire = {"events": [], "last_seq": self.after, "view": json.loads(fields["data"])}
+            yield SeatView(EventsPage.from_dict(wire).view)
         elif "data" in fields and "id" in fields:
             seq = int(fields["id"])
             if seq > self.after:
