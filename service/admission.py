@@ -35,7 +35,8 @@ from sqlalchemy import event
 from sqlalchemy.pool import Pool
 
 QUEUE_SECONDS = 5.0  # the longest a waiting request waits for its first look
-MIN_QUEUE = 100  # queued at most before the pace is known
+MIN_QUEUE = 1000  # queued at least: a burst of hundreds (a test, a small restart) waits
+FIRST_PACE = 50.0  # first looks a second, assumed until measured
 MAX_RETRY_AFTER = 60  # seconds
 SHARE_RETRY_AFTER = (10, 30)  # a 429's Retry-After, drawn: a held share ends in ~30 s
 PACE_WINDOW = 200  # the last first looks the pace is measured on
@@ -169,7 +170,7 @@ class Admission:
         return MIN_QUEUE if pace is None else max(MIN_QUEUE, pace * QUEUE_SECONDS)
 
     def _busy_refusal(self) -> Refusal:
-        clears_in = self._queued / (self._pace() or self.looks)
+        clears_in = self._queued / (self._pace() or FIRST_PACE)
         retry_after = random.uniform(1, max(2.0, 2 * clears_in))
         detail = f"{self._queued} clients wait to be let in here already; retry after Retry-After"
         return Refusal(503, detail, min(MAX_RETRY_AFTER, math.ceil(retry_after)))

@@ -49,6 +49,7 @@ REFUSED = [
     ("PORT", "65536", "a port number from 0 to 65535"),
     ("WORKERS", "0", "a whole number of at least 1"),
     ("WORKER_CONNECTIONS", "abc", "a whole number of at least 1"),
+    ("WAITERS_PER_CLIENT", "0", "a whole number of at least 1"),
     ("BACKLOG", "-1", "a whole number of at least 1"),
     ("GC_THRESHOLDS", "50000;20;100", "1 to 3 whole numbers, 0 or more, comma-separated"),
     ("GC_THRESHOLDS", "1,2,3,4", "1 to 3 whole numbers, 0 or more, comma-separated"),
