@@ -183,7 +183,7 @@ def derived(step: dict) -> dict:
     seconds = step["seconds"]
     step["requests_per_move"] = sum(step["requests"].values()) / moves
     step["server_ms_per_move"] = 1000 * (cpu.get("server", 0) + cpu.get("postgres", 0)) / moves
-    step["client_share"] = cpu["self"] / seconds
+    step["client_share"] = cpu["players"] / seconds
     others = cpu["machine_busy"] - cpu.get("server", 0) - cpu.get("postgres", 0) - cpu["self"]
     step["others_share"] = max(0.0, others) / seconds
     return step

@@ -17,7 +17,8 @@ HTTP requests sent, by kind; the moves accepted; each move's latency: ``post`` (
 POST's own), ``event`` (until every other seat's stream brought its events) and
 ``table`` (until every other seat held a view with the move: the move reached the
 table); CPU seconds of the server's process tree, of PostgreSQL's backends of its
-database, of this process and of the whole machine."""
+database, of the players (this process's event loop, not its thread that samples /proc)
+and of the whole machine."""
 
 import asyncio
 import json
@@ -359,8 +360,10 @@ async def main(config: Config) -> dict:
     await asyncio.sleep(config.warmup)
     watch = cpu.Watch(cpu_groups(config), every=1.0)  # the backends stay: no need to sample often
     watch.start()
+    players_cpu = time.thread_time()  # this thread plays; the watch's thread samples /proc
     await asyncio.sleep(config.seconds)
-    seconds = watch.stop()
+    players_cpu = time.thread_time() - players_cpu
+    seconds = {**watch.stop(), "players": players_cpu}
     await drain(tables)
     for task in tasks:
         task.cancel()
