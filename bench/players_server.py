@@ -4,6 +4,7 @@ migrations, and ``python -m service.run`` (gunicorn, its gevent workers and the 
 from that checkout, with this venv's Python."""
 
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -47,6 +48,7 @@ def checkout(ref: str | None) -> Iterator[Path]:
         yield place
     finally:
         git("worktree", "remove", "--force", str(place))
+        shutil.rmtree(place.parent, ignore_errors=True)
 
 
 def git(*args: str) -> str:
@@ -117,6 +119,11 @@ def serve(root: Path, url: str, workers: int) -> Iterator[Server]:
     try:
         wait_until_ready(server, process)
         yield server
+    except BaseException:
+        print(f"the server's log: {log}", file=sys.stderr)  # kept to read why
+        raise
+    else:
+        log.unlink()
     finally:
         stop(process)
 
