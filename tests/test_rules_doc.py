@@ -12,15 +12,10 @@ import pytest
 from service.bots import LEVELS
 from service.engine import GAMES
 from service.engine.base import Option
+from service.web.rules import anchor
 
 DOC = Path(__file__).resolve().parents[1] / "docs" / "rules.md"
 DEPARTURES = "where-the-service-departs-from-the-rule-texts"
-
-
-def anchor(heading: str) -> str:
-    """A heading's anchor as GitHub makes it (and the service's page): lower case,
-    punctuation dropped, spaces made hyphens."""
-    return re.sub(r"[^\w\- ]", "", heading.strip().lower()).replace(" ", "-")
 
 
 def headings() -> list[str]:

@@ -19,23 +19,29 @@ def read_stream(client, game_id, headers=None, query="", stop_after=None):
     answer = client.get(f"/v1/games/{game_id}/stream{query}", headers=headers, buffered=False)
     assert answer.status_code == 200, answer.get_data()
     assert answer.mimetype == "text/event-stream"
-    events, others, buffer = [], [], ""
+    events, others = [], []
+    for message in messages_of(answer):
+        if "data" in message and "event" not in message:
+            assert message["id"] == str(json.loads(message["data"])["seq"])
+            events.append(json.loads(message["data"]))
+        else:
+            others.append(message)
+        if stop_after is not None and len(events) >= stop_after:
+            break
+    return events, others
+
+
+def messages_of(answer):
+    """The stream's messages as they come, parsed; the answer closed at the end."""
+    buffer = ""
     try:
         for chunk in answer.response:
             buffer += chunk.decode() if isinstance(chunk, bytes) else chunk
             while "\n\n" in buffer:
                 frame, buffer = buffer.split("\n\n", 1)
-                message = parse_frame(frame)
-                if "data" in message and "event" not in message:
-                    assert message["id"] == str(json.loads(message["data"])["seq"])
-                    events.append(json.loads(message["data"]))
-                else:
-                    others.append(message)
-            if stop_after is not None and len(events) >= stop_after:
-                break
+                yield parse_frame(frame)
     finally:
         answer.close()
-    return events, others
 
 
 def parse_frame(frame: str) -> dict[str, str]:
@@ -141,17 +147,9 @@ def stream_messages(app, game_id, headers, query, into):
     def read():
         client = app.test_client()
         answer = client.get(f"/v1/games/{game_id}/stream{query}", headers=headers, buffered=False)
-        buffer = ""
-        try:
-            for chunk in answer.response:
-                buffer += chunk.decode() if isinstance(chunk, bytes) else chunk
-                while "\n\n" in buffer:
-                    frame, buffer = buffer.split("\n\n", 1)
-                    message = parse_frame(frame)
-                    if "data" in message:
-                        into.put({**message, "data": json.loads(message["data"])})
-        finally:
-            answer.close()
+        for message in messages_of(answer):
+            if "data" in message:
+                into.put({**message, "data": json.loads(message["data"])})
 
     reader = threading.Thread(target=read, daemon=True)
     reader.start()
@@ -176,7 +174,7 @@ def test_a_stream_with_views_sends_the_view_after_each_burst(app, client, monkey
     table = Table.create(client, players=3, seed=17)
     headers = bearer(table.tokens[seat]) if seat is not None else {}
     messages: queue.Queue = queue.Queue()
-    stream_messages(app, table.id, headers, "?view=1", messages)
+    reader = stream_messages(app, table.id, headers, "?view=1", messages)
     seqs: list[int] = []
     assert next_view(messages, seqs) == table.view(seat).json
     for _ in range(6):
@@ -187,6 +185,9 @@ def test_a_stream_with_views_sends_the_view_after_each_burst(app, client, monkey
         assert view == table.view(seat).json
         assert view["version"] > 0
     assert seqs == list(range(1, last_seq + 1))
+    table.end()  # the stream ends with the match
+    reader.join(10)
+    assert not reader.is_alive()
 
 
 def test_a_stream_without_views_sends_none(app, client, monkeypatch):

@@ -173,6 +173,7 @@ def follow(
     client: Client | AuthenticatedClient,
     game_id: UUID | str,
     after: int = 0,
+    *,
     views: Literal[False] = False,
 ) -> Iterator[Event]: ...
 
@@ -184,7 +185,7 @@ def follow(
 
 
 def follow(
-    client: Client | AuthenticatedClient, game_id: UUID | str, after: int = 0, views: bool = False
+    client: Client | AuthenticatedClient, game_id: UUID | str, after: int = 0, *, views: bool = False
 ) -> Iterator[Event | SeatView]:
     """The game's events after ``after``, as they commit, until the match is finished;
     with ``views``, each burst followed by the seat's view (a ``SeatView``)."""
@@ -209,6 +210,7 @@ def afollow(
     client: Client | AuthenticatedClient,
     game_id: UUID | str,
     after: int = 0,
+    *,
     views: Literal[False] = False,
 ) -> AsyncIterator[Event]: ...
 
@@ -220,7 +222,7 @@ def afollow(
 
 
 async def afollow(
-    client: Client | AuthenticatedClient, game_id: UUID | str, after: int = 0, views: bool = False
+    client: Client | AuthenticatedClient, game_id: UUID | str, after: int = 0, *, views: bool = False
 ) -> AsyncIterator[Event | SeatView]:
     """``follow`` for asyncio."""
     stream = _Stream(game_id, after, views)

@@ -48,7 +48,8 @@ export function follow(gameId, { token, after, onEvents, onView, onState }) {
           return; // an unknown game, a retired token: no retry changes it
         }
         failures++;
-        await pause(backoff(failures));
+        // never sooner than Retry-After: a busy server spreads its refused clients out
+        await pause(Math.max(error instanceof Problem ? error.retryAfter : 0, backoff(failures)));
       }
     }
   })();
@@ -113,7 +114,9 @@ async function longPoll(gameId, token, after, seen, onView, signal) {
     const path = `${API}/games/${gameId}/events?after=${last}&wait=25&limit=500&view=1`;
     const answer = await fetch(path, { headers, signal });
     const page = await answer.json();
-    if (!answer.ok) throw new Problem(answer.status, page, 0);
+    if (!answer.ok) {
+      throw new Problem(answer.status, page, Number(answer.headers.get("Retry-After") || 0));
+    }
     seen(page.events);
     if (page.view) onView(page.view);
     if (page.events.length) last = page.events[page.events.length - 1].seq;
