@@ -38,7 +38,7 @@ QUEUE_SECONDS = 5.0  # the longest a waiting request waits for its first look
 MIN_QUEUE = 1000  # queued at least: a burst of hundreds (a test, a small restart) waits
 FIRST_PACE = 50.0  # first looks a second, assumed until measured
 MAX_RETRY_AFTER = 60  # seconds
-SHARE_RETRY_AFTER = (10, 30)  # a 429's Retry-After, drawn: a held share ends in ~30 s
+SHARE_RETRY_AFTER = (10, 30)  # a 429's Retry-After, drawn: a long poll ends within 30 s
 PACE_WINDOW = 200  # the last first looks the pace is measured on
 
 
@@ -67,7 +67,7 @@ def refusal() -> Refusal | None:
 def is_waiting(method: str, path: str, query: str) -> bool:
     """Whether a request is a stream or a long poll (``wait`` > 0); one whose ``wait``
     does not parse is the app's to refuse."""
-    if method != "GET" or not path.startswith("/v1/games/"):
+    if method not in ("GET", "HEAD") or not path.startswith("/v1/games/"):  # HEAD waits too
         return False
     if path.endswith("/stream"):
         return path.count("/") == 4
@@ -80,14 +80,19 @@ def is_waiting(method: str, path: str, query: str) -> bool:
 
 
 def stands_for_many(client: str, peer: str) -> bool:
-    """A loopback peer whose request names no client behind it."""
+    """A local peer (the loopback, a UNIX socket) whose request names no client behind
+    it: a proxy without ``PROXY_HOPS``, a test, a bench."""
+    if client != (peer or "unknown"):
+        return False  # a client behind the peer is named: it is counted
+    if not peer:
+        return True  # a UNIX socket: a local proxy
     try:
         address = ipaddress.ip_address(peer)
     except ValueError:
-        return not peer  # a UNIX socket: a local proxy
+        return False
     if isinstance(address, ipaddress.IPv6Address) and address.ipv4_mapped:
         address = address.ipv4_mapped
-    return client == peer and address.is_loopback
+    return address.is_loopback
 
 
 class Admission:
