@@ -1,5 +1,6 @@
-"""`make bench` (``python -m bench [http] [rounds] [length] [engine]``): one table of
-figures, each beside a reference measured in the same run. It asserts nothing about speed.
+"""`make bench` (``python -m bench [http] [shortcuts] [rounds] [length] [engine]``):
+one table of figures, each beside a reference measured in the same run. It asserts
+nothing about speed.
 
 - ``http``: the service as ``make run`` serves it (gunicorn, ``gunicorn.conf.py``, plus
   ``python -m service.worker``) on a fresh PostgreSQL database, against a bare Flask app
@@ -8,11 +9,12 @@ figures, each beside a reference measured in the same run. It asserts nothing ab
   them, the bare app making the service's round trips with the store's own statements
   on dealt games (``bare_sql.py``: read a game; read and save it with an event). What the
   change hints cost: the service again with them off (``unhinted.py``), and pgbench with
-  the hint after the move's commit (as the service sends it) or in its transaction. What
-  its CPU shortcuts save: the service again on its general paths (``general_paths.py``:
-  SQLAlchemy for its hot statements, python-json-logger's general path for its access
-  lines), by turns with the service and ``bare_sql.py`` before the others start. The
-  servers run side by side, and each load is cut into slices taken by turns.
+  the hint after the move's commit (as the service sends it) or in its transaction. The
+  four servers run side by side, and each load is cut into slices taken by turns.
+- ``shortcuts``: gunicorn's CPU per request of the service, and of the same on its
+  general paths (``general_paths.py``: SQLAlchemy for its hot statements,
+  python-json-logger's general path for its access lines), each beside bare Flask
+  running the store's SQL (``bare_sql.py``), by turns.
 - ``rounds``: SQL statements, transactions and pool pings per view, move, automatic move,
   worker sweep and events page, counted with SQLAlchemy's engine events.
 - ``length``: move, view, automatic move and last events page at event 10, 1,000 and

@@ -1,4 +1,4 @@
-"""``python -m bench [http] [rounds] [length] [engine]`` (all four by default).
+"""``python -m bench [http] [shortcuts] [rounds] [length] [engine]`` (all by default).
 
 Environment: ``BENCH_SECONDS`` (10): each HTTP load and each pgbench run;
 ``TEST_DATABASE_URL``: the PostgreSQL server whose fresh databases the parts use."""
@@ -11,7 +11,7 @@ from .common import lift_limits
 
 lift_limits()  # before the service is imported
 
-PARTS = ("http", "rounds", "length", "engine")
+PARTS = ("http", "shortcuts", "rounds", "length", "engine")
 
 
 def main(argv: list[str]) -> int:
@@ -33,7 +33,7 @@ def main(argv: list[str]) -> int:
     for part in PARTS:
         if part not in parts:
             continue
-        if part in ("http", "rounds", "length") and not database:
+        if part in ("http", "shortcuts", "rounds", "length") and not database:
             report.add(part, "skipped", "", "", f"no PostgreSQL answers at {server}")
             continue
         begun = time.monotonic()
@@ -63,6 +63,10 @@ def run_part(part: str, server: str, seconds: float, report, found: dict) -> Non
         from . import http
 
         http.run(server, seconds, (8, 32), report, found)
+    elif part == "shortcuts":
+        from . import shortcuts
+
+        shortcuts.run(server, seconds, report)
     elif part == "rounds":
         from . import rounds
 

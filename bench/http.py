@@ -21,10 +21,8 @@ from .report import num, percentile, progress, ratio
 
 WORKERS = 2
 UNHINTED = "bench.unhinted:create_app()"
-GENERAL_PATHS = "bench.general_paths:create_app()"
 BARE_SQL = "bench.bare_sql:app"
 KINDS = ("view", "move", "deal")
-SHORTCUT_CLIENTS = 8
 
 
 def serve_bare(workers: int = WORKERS):
@@ -140,48 +138,28 @@ def load_by_turns(servers: dict[str, tuple[Server, dict]], counts, seconds: floa
     return results
 
 
-def beside_ceilings(server_url: str, ours: dict, counts, seconds: float) -> dict:
-    """The service and bare_sql by turns with the service with its hints off and bare
-    Flask."""
-    with (
-        fresh_database(server_url) as unhinted_url,
-        serve(unhinted_url, workers=WORKERS, env=UNLIMITED, app=UNHINTED) as unhinted,
-        serve_bare() as bare,
-    ):
-        progress("http: and the service with its hints off, and bare Flask")
-        servers = {**ours, "unhinted": (unhinted, {}), "bare": (bare, {})}
-        return load_by_turns(servers, counts, seconds)
-
-
-def beside_general_paths(server_url: str, ours: dict, seconds: float) -> dict:
-    """The service and bare_sql by turns with the service on its general paths, apart
-    from the others and with SHORTCUT_CLIENTS only: the servers' pools must fit in
-    PostgreSQL's connections (100 by default) beside whatever else runs here."""
-    progress("http: and the service on its general paths")
-    with (
-        fresh_database(server_url) as general_url,
-        serve(general_url, workers=WORKERS, env=UNLIMITED, app=GENERAL_PATHS) as general,
-    ):
-        servers = {**ours, "general": (general, {})}
-        return load_by_turns(servers, (SHORTCUT_CLIENTS,), seconds)
-
-
 def run(server_url: str, seconds: float, counts, report, found: dict) -> None:
     pg_seconds = float(os.environ.get("PGBENCH_SECONDS") or max(1, round(seconds / 2)))
     results: dict = {"pgbench": {}}
-    progress("http: the service with service.worker, and bare Flask running its SQL")
+    progress("http: the service with service.worker, the service with its hints off, bare")
     with ExitStack() as stack:
-        url, trips_url = (stack.enter_context(fresh_database(server_url)) for _ in range(2))
+        url, unhinted_url, trips_url = (
+            stack.enter_context(fresh_database(server_url)) for _ in range(3)
+        )
         service = stack.enter_context(serve(url, workers=WORKERS, env=UNLIMITED))
         worker = stack.enter_context(service_worker(url))
+        unhinted = stack.enter_context(
+            serve(unhinted_url, workers=WORKERS, env=UNLIMITED, app=UNHINTED)
+        )
+        bare = stack.enter_context(serve_bare())
         trips = stack.enter_context(serve(trips_url, workers=WORKERS, env=UNLIMITED, app=BARE_SQL))
-        ours = {
+        servers = {
             "service": (service, {"worker_pid": worker.pid, "database": make_url(url).database}),
+            "unhinted": (unhinted, {}),
+            "bare": (bare, {}),
             "bare_sql": (trips, {"database": make_url(trips_url).database}),
         }
-        # first, and reported at once: its rows stand even if a larger load fails
-        shortcut_rows(beside_general_paths(server_url, ours, seconds), report)
-        results |= beside_ceilings(server_url, ours, counts, seconds)
+        results |= load_by_turns(servers, counts, seconds)
         found["old-maid on disk"] = on_disk(url)
     with fresh_database(server_url) as url:
         progress("pgbench: capturing one move in process")
@@ -206,8 +184,8 @@ def run(server_url: str, seconds: float, counts, report, found: dict) -> None:
         "how",
         f"{SLICES} slices",
         "",
-        f"each {seconds:g} s load cut into {SLICES}, the servers' taken by turns"
-        " (the shortcuts' three, then the other four); pgbench after them",
+        f"each {seconds:g} s load cut into {SLICES}, the four servers' taken by turns;"
+        " pgbench after them",
     )
     script_row(captured, results, report)
 
@@ -274,30 +252,6 @@ def hints_cost(n: int, service: dict, results: dict, report) -> None:
         report.add(
             part, f"pgbench {name}", num(tps), "tps", f"no hint {num(plain)}", ratio(tps, plain)
         )
-
-
-def shortcut_rows(loads: dict, report) -> None:
-    """The service's CPU per request with its two shortcuts (psycopg itself for its hot
-    statements, the access lines joined by hand) and on its general paths, each beside
-    the fair reference: bare Flask running the store's SQL, all three by turns."""
-    n = SHORTCUT_CLIENTS
-    part = f"http, shortcuts, {n} clients"
-    s_per, g_per, q_per = (
-        cpu_ms_per_request(loads[name][n], "server") for name in ("service", "general", "bare_sql")
-    )
-    reference = f"bare + the store's SQL {num(q_per, 2)}"
-    report.add(
-        part, "gunicorn CPU per request", num(s_per, 2), "ms", reference, ratio(s_per, q_per)
-    )
-    report.add(part, "  on the general paths", num(g_per, 2), "ms", reference, ratio(g_per, q_per))
-    report.add(
-        part,
-        "  the shortcuts save",
-        num(g_per - s_per, 2),
-        "ms",
-        f"shortcuts {num(s_per, 2)} / general paths {num(g_per, 2)}",
-        ratio(s_per, g_per),
-    )
 
 
 def rows(results: dict, counts, report) -> None:
