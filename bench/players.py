@@ -2,9 +2,10 @@
 (``bench/players_client.py``), against the server as it was (``--baseline``, a commit
 checked out in a temporary worktree, mode ``legacy``: ``GET /view`` after every burst of
 events) and as it is (this tree, mode ``stream-views``: the view comes in the stream).
-Each side runs on its own fresh database; the number of players steps up until the
-moves' p99 (until every other seat holds the move) passes ``--p99-ms``. Prints figures;
-not a test.
+Both servers run at once, each on its own fresh database; each step of players runs on
+one, then on the other, so that whatever else the machine does weighs on both alike. A
+side steps up until the moves' p99 (until every other seat holds the move) passes
+``--p99-ms``. Prints figures; not a test.
 
     python -m bench.players [--baseline REF] [--steps 40,80,...] [--seconds S] ...
 
@@ -18,6 +19,7 @@ import os
 import subprocess
 import sys
 import time
+from contextlib import ExitStack
 from dataclasses import dataclass, field
 
 from tests.databases import postgres_answers, server_url
@@ -88,21 +90,36 @@ def sides(args: argparse.Namespace) -> list[Side]:
     return [side for side in both if args.only in (None, side.name)]
 
 
-def run_side(side: Side, args: argparse.Namespace, server: str) -> None:
-    """Start the side's server on a fresh database; step up until a step does not hold."""
+def run_sides(runs: list[Side], args: argparse.Namespace, server: str) -> None:
+    """Both servers up side by side; each step runs on one, then on the other, so that
+    whatever else the machine does weighs on both alike. A side stops stepping at its
+    first step that does not hold."""
+    with ExitStack() as stack:
+        running = {}
+        for side in runs:
+            try:
+                running[side.name] = start(stack, side, args, server)
+            except (RuntimeError, subprocess.CalledProcessError) as error:  # the other runs
+                side.failed = f"{type(error).__name__}: {str(error)[-300:]}"
+                progress(f"{side.name} did not start: {side.failed}")
+        going = [side for side in runs if side.name in running]
+        for players in [int(n) for n in args.steps.split(",")]:
+            going = [s for s in going if try_step(s, running[s.name], players, args)]
+        for side in runs:
+            if side.name in running:
+                refine(side, running[side.name], args)
+
+
+def start(stack: ExitStack, side: Side, args, server: str) -> players_server.Server:
+    """The side's checkout, fresh database and server, until the stack closes."""
     side.label = players_server.describe(side.ref)
     progress(f"{side.name}: {side.label}, {side.mode}")
-    with (
-        players_server.checkout(side.ref) as root,
-        players_server.database(server, root) as url,
-        players_server.serve(root, url, args.workers) as running,
-    ):
-        side.idle_share = idle_share(running)
-        progress(f"  idle: server and PostgreSQL {100 * side.idle_share:.1f}% of a core")
-        for players in [int(n) for n in args.steps.split(",")]:
-            if not try_step(side, running, players, args):
-                break
-        refine(side, running, args)
+    root = stack.enter_context(players_server.checkout(side.ref))
+    url = stack.enter_context(players_server.database(server, root))
+    running = stack.enter_context(players_server.serve(root, url, args.workers))
+    side.idle_share = idle_share(running)
+    progress(f"  idle: server and PostgreSQL {100 * side.idle_share:.1f}% of a core")
+    return running
 
 
 def idle_share(running: players_server.Server) -> float:
@@ -128,11 +145,11 @@ def try_step(side: Side, running: players_server.Server, players: int, args) -> 
         step = load(running, side.mode, players, args)
     except RuntimeError as error:  # the step did not run: it did not hold
         why = str(error).splitlines()[0][:200]
-        progress(f"  {players} players: did not run: {why}")
+        progress(f"  {side.name}, {players} players: did not run: {why}")
         side.failures[players] = why
         return False
     side.steps.append(step)
-    progress(f"  {players} players: {step_line(step)}")
+    progress(f"  {side.name}, {players} players: {step_line(step)}")
     return holds(step, args.p99_ms)
 
 
@@ -343,12 +360,7 @@ def main(argv: list[str]) -> int:
         return 2
     runs = sides(args)
     started = time.monotonic()
-    for side in runs:
-        try:
-            run_side(side, args, server)
-        except (RuntimeError, subprocess.CalledProcessError) as error:  # the other side runs
-            side.failed = f"{type(error).__name__}: {str(error)[-300:]}"
-            progress(f"{side.name} FAILED: {side.failed}")
+    run_sides(runs, args, server)
     report(runs, args)
     print(f"\nWhole run: {time.monotonic() - started:.0f} s.")
     if args.json:
