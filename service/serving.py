@@ -17,6 +17,11 @@
   when the client ends its side) is answered as the client's error (400, 408, 413: the
   one place is ``_body_error``), and its connection closed: where the next request
   would start is unknown.
+- ``GET``/``HEAD /v1/health`` is answered here, before the app (``_health``): a load
+  balancer's probe must not wait behind Flask's hooks or any waiter's work; and each turn
+  of the loop accepts up to ``ACCEPTS_PER_TURN`` connections (``_Listener``), not
+  gunicorn's one, so that new connections (a probe's among them) do not queue in the
+  kernel's backlog while the loop is busy.
 - the errors gunicorn answers itself (a request line or headers too long, a malformed
   request, an unknown transfer coding) are problem documents like every other error, not
   HTML pages. A transfer coding gunicorn would pass on undecoded (``gzip, chunked``) is
@@ -32,6 +37,7 @@ from typing import TypeVar
 
 from gevent import Timeout
 from gevent.local import local
+from gevent.server import StreamServer
 from gevent.socket import socket
 from gunicorn.http.body import ChunkedReader, LengthReader
 from gunicorn.http.errors import (
@@ -43,10 +49,14 @@ from gunicorn.http.errors import (
 )
 from gunicorn.http.message import Request
 from gunicorn.http.unreader import Unreader
+from gunicorn.http.wsgi import Response
+from gunicorn.workers import ggevent
 from gunicorn.workers.base_async import AsyncWorker
 from gunicorn.workers.ggevent import GeventWorker
 
+from . import metrics
 from .admission import Admission, is_waiting, stands_for_many
+from .api import health, observe
 from .api.context import Proxies
 from .api.observe import REQUEST_ID_HEADER, new_request_id
 from .api.problems import HTTP_CODES, PROBLEM_MEDIA_TYPE, PROBLEM_TYPE
@@ -79,7 +89,27 @@ class _Connection(local):
 _connection = _Connection()
 
 
+# Connections accepted each time the listener is ready (gevent's default). gunicorn
+# accepts one per turn with several workers, to share them out; but a turn that runs
+# waiters' first looks lasts tens of milliseconds, so at a hundred new connections a
+# second (long polls answered and sent again, probes) the backlog grew to 170 and a
+# health probe waited there 1 to 3 s (tests/push/bench.py, 2,000 waiters). A busy worker
+# accepts nothing meanwhile: the idle one takes the many.
+ACCEPTS_PER_TURN = 100
+HEALTH_PATH = "/v1/health"
+
+
+class _Listener(StreamServer):
+    """gevent's server as gunicorn makes it, deaf to gunicorn's ``max_accept = 1``."""
+
+    max_accept = property(lambda _self: ACCEPTS_PER_TURN, lambda _self, _value: None)
+
+
 class Worker(GeventWorker):
+    def run(self) -> None:
+        ggevent.StreamServer = _Listener  # the name gunicorn's run makes its servers with
+        super().run()
+
     def handle(self, listener: socket, client: socket, addr: Address) -> None:
         client.settimeout(CLIENT_SECONDS)  # instead of GeventWorker's "block forever"
         AsyncWorker.handle(self, listener, client, addr)
@@ -97,6 +127,8 @@ class Worker(GeventWorker):
         """The app reads the body through ``_Body``; gunicorn then drains what is left
         of it through its own."""
         _connection.served = True
+        if _health(self, req, sock):
+            return None
         _refuse_transfer_codings(req)
         body = req.body
         req.body = _Body(req, BODY_SECONDS)
@@ -135,6 +167,63 @@ class Worker(GeventWorker):
             client.sendall(head.encode("latin-1") + body)
         except OSError:
             self.log.debug("the client left before its error answer")
+
+
+def _health(worker: Worker, req: Request, sock: socket) -> bool:
+    """Answer ``GET``/``HEAD /v1/health`` as the app does (body, headers, access line,
+    metrics) without it: with thousands of waiters, Flask's hooks and the run queue
+    behind them made a probe late. What this answer could not match goes to the app: a
+    body, an ``Origin`` (CORS headers), another method. True when answered."""
+    if req.path != HEALTH_PATH or req.method not in ("GET", "HEAD"):
+        return False
+    reader = req.body.reader
+    if not (isinstance(reader, LengthReader) and reader.length == 0):
+        return False
+    given = ""
+    for name, value in req.headers:
+        if name == "ORIGIN":
+            return False
+        if name == REQUEST_ID_HEADER.upper():
+            given = value
+    started = time.perf_counter()
+    request_id = given if observe.SANE_REQUEST_ID.fullmatch(given) else new_request_id()
+    app = worker.wsgi
+    body = app.json.dumps(health.answer(app.extensions["changes"]), separators=(",", ":"))
+    data = (body + "\n").encode()
+    response = Response(req, sock, worker.cfg)
+    if not worker.alive:
+        response.force_close()
+    response.start_response(
+        "200 OK",
+        [
+            ("Content-Type", "application/json"),
+            ("Content-Length", str(len(data))),
+            ("Vary", "Accept-Encoding"),
+            (REQUEST_ID_HEADER, request_id),
+        ],
+    )
+    if req.method == "GET":
+        response.write(data)
+    response.close()
+    seconds = time.perf_counter() - started
+    metrics.request_done(HEALTH_PATH, req.method, 200, seconds)
+    observe.log.info(
+        "%s %s %s",
+        req.method,
+        req.path,
+        200,
+        extra={
+            "request_id": request_id,
+            "method": req.method,
+            "path": req.path,
+            "route": HEALTH_PATH,
+            "status": 200,
+            "duration_ms": round(seconds * 1000, 2),
+        },
+    )
+    if response.should_close():
+        raise StopIteration()  # as gunicorn's own handle_request ends a connection
+    return True
 
 
 # What a request's Transfer-Encoding may list: chunked, which gunicorn decodes, and the

@@ -12,6 +12,7 @@ from sqlalchemy import func, select
 from sqlalchemy.exc import SQLAlchemyError
 
 from ..errors import ServiceError
+from ..store.changes import Hub
 from ..store.models import WorkerHeartbeat
 from ..table import clock
 from . import schemas
@@ -38,7 +39,12 @@ class Health(MethodView):
     @blp.doc(operationId="health")
     def get(self) -> dict[str, Any]:
         """200 while the process serves"""
-        return {"status": "ok", "waiters": hub().waiting}
+        return answer(hub())
+
+
+def answer(listener: Hub) -> dict[str, Any]:
+    """/health's body; ``serving.Worker`` answers it before the app, with this."""
+    return {"status": "ok", "waiters": listener.waiting}
 
 
 @blp.route("/ready")
