@@ -16,7 +16,7 @@ from .common import UNLIMITED
 from .http import BARE_SQL, SLICES, WORKERS, cpu_ms_per_request, load_by_turns
 from .report import num, progress, ratio
 
-CLIENTS = 8
+CLIENTS = 4
 APPS = {  # name: the gunicorn app (None: the service)
     "service": None,
     "general paths": "bench.general_paths:create_app()",
