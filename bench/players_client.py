@@ -287,19 +287,33 @@ class Table:
         """Matches, one after the other, for as long as the run lasts."""
         while True:
             try:
-                async with self.run.setup:
-                    host_token = await self.open()
-                    matches = [asyncio.create_task(p.play_match()) for p in self.players]
-                    path = f"/v1/games/{self.game_id}/deal"
-                    await self.players[0].call("deal", "POST", path, {}, host_token)
-                self.ready.set()
-                await asyncio.gather(*matches)
+                await self.play_match()
             except (OSError, asyncio.IncompleteReadError, Refused) as error:
                 self.run.error("table", error)
                 if isinstance(error, Refused) and error.status == 400:
                     raise
                 await asyncio.sleep(RETRY_SECONDS)
             self.forget_pending()
+
+    async def play_match(self) -> None:
+        """A new table, its seats taken and followed, the first round dealt, then the
+        match played to its end."""
+        async with self.run.setup:
+            host_token = await self.open()
+            matches = [asyncio.create_task(p.play_match()) for p in self.players]
+            try:
+                path = f"/v1/games/{self.game_id}/deal"
+                await self.players[0].call("deal", "POST", path, {}, host_token)
+            except BaseException:
+                for match in matches:
+                    match.cancel()
+                raise
+        self.ready.set()
+        try:
+            await asyncio.gather(*matches)
+        finally:
+            for match in matches:
+                match.cancel()  # when one failed, the others too
 
     async def open(self) -> str:
         """Seat 0 creates the table; the four join it, each with its own connection."""
