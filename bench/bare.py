@@ -4,10 +4,14 @@ class and count) in place of the service: ``gunicorn -c gunicorn.conf.py
 bench.bare:app``."""
 
 import json
+from types import SimpleNamespace
 
 from flask import Flask, Response, request
 
 app = Flask(__name__)
+# gunicorn's worker (service.serving) answers /v1/health before the app, with the
+# number of waiters of the app's hub: the bare app has none
+app.extensions["changes"] = SimpleNamespace(waiting=0)
 
 _VIEW = {
     "status": "playing",
