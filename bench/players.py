@@ -143,7 +143,7 @@ def cpu_groups(running: players_server.Server) -> dict:
 def try_step(side: Side, running: players_server.Server, players: int, args) -> bool:
     """One step, kept in the side's figures; whether it held."""
     try:
-        step = load(running, side.mode, players, args)
+        step = load(running, side, players, args)
     except RuntimeError as error:  # the step did not run: it did not hold
         why = str(error).splitlines()[0][:200]
         progress(f"  {side.name}, {players} players: did not run: {why}")
@@ -167,7 +167,7 @@ def refine(side: Side, running: players_server.Server, args) -> None:
         try_step(side, running, middle, args)
 
 
-def load(running: players_server.Server, mode: str, players: int, args) -> dict:
+def load(running: players_server.Server, side: Side, players: int, args) -> dict:
     """One step: a client process of its own (its CPU apart from this one's)."""
     config = {
         "host": players_server.HOST,
@@ -175,7 +175,7 @@ def load(running: players_server.Server, mode: str, players: int, args) -> dict:
         "players": players,
         "seconds": args.seconds,
         "warmup": args.warmup,
-        "mode": mode,
+        "mode": side.mode,
         "game": args.game,
         "think": [float(x) for x in args.think.split(",")],
         "burst_ms": args.burst_ms,
@@ -191,16 +191,19 @@ def load(running: players_server.Server, mode: str, players: int, args) -> dict:
         raise RuntimeError(f"{why}\n{done.stderr[-3000:]}\nthe server's log:\n{tail}")
     step = json.loads(done.stdout.strip().splitlines()[-1])
     step["wall_seconds"] = time.monotonic() - started
-    return derived(step)
+    return derived(step, side.idle_share)
 
 
-def derived(step: dict) -> dict:
-    """The per-move figures of a step."""
+def derived(step: dict, idle_share: float) -> dict:
+    """The per-move figures of a step; net of idle: less what the server and PostgreSQL
+    cost with no player (the worker's sweeps), which weighs on the smaller steps."""
     moves = max(1, step["moves"])
     cpu = step["cpu"]
     seconds = step["seconds"]
+    serving = cpu.get("server", 0) + cpu.get("postgres", 0)
     step["requests_per_move"] = sum(step["requests"].values()) / moves
-    step["server_ms_per_move"] = 1000 * (cpu.get("server", 0) + cpu.get("postgres", 0)) / moves
+    step["server_ms_per_move"] = 1000 * serving / moves
+    step["net_ms_per_move"] = 1000 * max(0.0, serving - idle_share * seconds) / moves
     step["client_share"] = cpu["players"] / seconds
     others = cpu["machine_busy"] - cpu.get("server", 0) - cpu.get("postgres", 0) - cpu["self"]
     step["others_share"] = max(0.0, others) / seconds
@@ -249,6 +252,7 @@ def print_steps(side: Side) -> None:
         "req/move",
         "req/move/seat",
         "CPU ms/move",
+        "net of idle",
         "table p50",
         "table p99",
         "POST p50",
@@ -267,6 +271,7 @@ def print_steps(side: Side) -> None:
                 f"{s['requests_per_move']:.2f}",
                 f"{s['requests_per_move'] / SEATS:.2f}",
                 f"{s['server_ms_per_move']:.1f}",
+                f"{s['net_ms_per_move']:.1f}",
                 fmt(table, "p50"),
                 fmt(table, "p99"),
                 fmt(post, "p50"),
@@ -301,6 +306,8 @@ def print_side_by_side(runs: list[Side], args: argparse.Namespace) -> None:
     per_seat = [f"{p['requests_per_move'] / SEATS:.2f}" if p else "-" for p in picked]
     rows.append(("requests/move/seat", *per_seat, "<= 1.3 (see below)"))
     rows.append(("CPU ms/move", *(cell(p, "server_ms_per_move", "{:.1f}") for p in picked), ""))
+    net = (cell(p, "net_ms_per_move", "{:.1f}") for p in picked)
+    rows.append(("CPU ms/move, net of idle", *net, ""))
     rows.append(("move p50/p99 ms (table)", *(latency(p, "table") for p in picked), ""))
     rows.append(("move p50/p99 ms (POST)", *(latency(p, "post") for p in picked), ""))
     held = [s.held(args.p99_ms) for s in runs]
