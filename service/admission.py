@@ -34,7 +34,7 @@ from urllib.parse import parse_qs
 from sqlalchemy import event
 from sqlalchemy.pool import Pool
 
-QUEUE_SECONDS = 5.0  # the longest a waiting request waits for its first look
+QUEUE_SECONDS = 20.0  # the longest a waiting request waits for its first look
 MIN_QUEUE = 1000  # queued at least: a burst of hundreds (a test, a small restart) waits
 FIRST_PACE = 50.0  # first looks a second, assumed until measured
 MAX_RETRY_AFTER = 60  # seconds
