@@ -37,7 +37,8 @@ from .players_wire import Connection, Refused, Stream
 SEATS = 4
 REACH_SECONDS = 10.0  # a move not at the whole table by then counts as lost
 SETUP_SECONDS = 240.0
-RETRY_SECONDS = 1.0
+RETRY_SECONDS = 1.0  # a 503's Retry-After, and the pause before a stream comes back
+ATTEMPTS = 3  # of a request answered 503
 clock = time.monotonic
 
 
@@ -124,12 +125,21 @@ class Player:
         self.stale = False
 
     async def call(self, kind: str, method: str, path: str, body=None, token=None, key=None):
-        if self.run.measuring(clock()):
-            self.run.stats.requests[kind] += 1
+        """One request; a 503 is sent again after a second, as the web table's ``call``
+        does (a move with the same Idempotency-Key), each attempt counted."""
         headers = {"Authorization": f"Bearer {token}"} if token else {}
         if key:
             headers["Idempotency-Key"] = key
-        return await self.connection.request(method, path, body, headers)
+        for attempt in range(1, ATTEMPTS + 1):
+            if self.run.measuring(clock()):
+                self.run.stats.requests[kind] += 1
+            try:
+                return await self.connection.request(method, path, body, headers)
+            except Refused as error:
+                if error.status != 503 or attempt == ATTEMPTS:
+                    raise
+                self.run.error(f"{kind} retried", error)
+                await asyncio.sleep(RETRY_SECONDS)
 
     async def play_match(self) -> None:
         """Follow the seat and act on it until the match is over."""
