@@ -24,6 +24,8 @@ ACCESS_LOGGER = "service.access"
 # An access line's fields beyond the common ones, in the order they are given
 ACCESS_FIELDS = ("request_id", "method", "path", "route", "status", "duration_ms")
 ACCESS_FIELD_SET = frozenset(ACCESS_FIELDS)
+# A record's own attributes; the rest of its __dict__ are the fields it was given
+RECORD_ATTRIBUTES = frozenset(logging.makeLogRecord({}).__dict__) | {"message", "asctime"}
 
 
 class RequestContext(logging.Filter):
@@ -50,7 +52,7 @@ class JsonLines(JsonFormatter):
             record.name != ACCESS_LOGGER
             or record.exc_info
             or record.stack_info
-            or not given.keys() >= ACCESS_FIELD_SET
+            or given.keys() - RECORD_ATTRIBUTES != ACCESS_FIELD_SET  # no field to drop
         ):
             return super().format(record)
         record.message = record.getMessage()

@@ -14,8 +14,9 @@ The hot statements (a game read, a page of its log, a save), when they run on th
 (autocommit) on PostgreSQL, go straight to psycopg with the SQL SQLAlchemy compiled
 for them (``_first_row``): SQLAlchemy's execution around a statement costs nearly as
 much CPU as the driver's own work, and these run on every request. Their errors still
-become SQLAlchemy's, and its engine events still see them; in a transaction and on
-SQLite they run through SQLAlchemy."""
+become SQLAlchemy's, and ``before_cursor_execute`` listeners (the shard check) still
+see them (``after_cursor_execute`` is not sent); in a transaction and on SQLite they
+run through SQLAlchemy."""
 
 import functools
 import uuid

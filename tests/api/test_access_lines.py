@@ -54,6 +54,8 @@ def test_other_lines_take_the_general_path():
     partial = record()
     del partial.duration_ms
     assert lean.format(partial) == GENERAL.format(partial)
+    more = record(worker="w1")  # a field the lean path does not know: none is dropped
+    assert '"worker": "w1"' in lean.format(more) and lean.format(more) == GENERAL.format(more)
     try:
         raise ValueError("boom")
     except ValueError:
