@@ -25,58 +25,55 @@ server also closes a stream after a configured time (300 s by default): reconnec
 (`EventSource` cannot send headers). The server asks clients to wait {RETRY_MS} ms
 before reconnecting."""
 
+
 # The messages of the stream, as SSE clients (and schemathesis) parse them; each `data` is
 # JSON whose schema `contentSchema` names.
+def _message(title: str, fields: dict[str, Any], data: dict[str, Any], says: str) -> dict:
+    return {
+        "title": title,
+        "type": "object",
+        "required": [*fields, "data"],
+        "properties": {
+            **fields,
+            "data": {
+                "type": "string",
+                "contentMediaType": "application/json",
+                "contentSchema": data,
+                "description": says,
+            },
+        },
+    }
+
+
+def _named(event: str) -> dict[str, Any]:
+    return {"event": {"type": "string", "enum": [event]}}
+
+
 MESSAGE_SCHEMA = {
     "title": "StreamMessage",
     "oneOf": [
-        {
-            "title": "EventMessage",
-            "type": "object",
-            "required": ["id", "data"],
-            "properties": {
-                "id": {"type": "string", "description": "The event's seq"},
-                "event": {"type": "string", "enum": ["message"]},
-                "data": {
-                    "type": "string",
-                    "contentMediaType": "application/json",
-                    "contentSchema": {"$ref": "#/components/schemas/Event"},
-                    "description": "The event as in the events page",
-                },
+        _message(
+            "EventMessage",
+            {"id": {"type": "string", "description": "The event's seq"}},
+            {"$ref": "#/components/schemas/Event"},
+            "The event as in the events page",
+        ),
+        _message(
+            "ViewMessage",
+            _named("view"),
+            {"$ref": "#/components/schemas/View"},
+            "With `view=true`: the seat's view as of the event before",
+        ),
+        _message(
+            "EndMessage",
+            _named("end"),
+            {
+                "type": "object",
+                "required": ["last_seq"],
+                "properties": {"last_seq": {"type": "integer"}},
             },
-        },
-        {
-            "title": "ViewMessage",
-            "type": "object",
-            "required": ["event", "data"],
-            "properties": {
-                "event": {"type": "string", "enum": ["view"]},
-                "data": {
-                    "type": "string",
-                    "contentMediaType": "application/json",
-                    "contentSchema": {"$ref": "#/components/schemas/View"},
-                    "description": "With `view=true`: the seat's view as of the event before",
-                },
-            },
-        },
-        {
-            "title": "EndMessage",
-            "type": "object",
-            "required": ["event", "data"],
-            "properties": {
-                "event": {"type": "string", "enum": ["end"]},
-                "data": {
-                    "type": "string",
-                    "contentMediaType": "application/json",
-                    "contentSchema": {
-                        "type": "object",
-                        "required": ["last_seq"],
-                        "properties": {"last_seq": {"type": "integer"}},
-                    },
-                    "description": "The match is finished: the stream closes",
-                },
-            },
-        },
+            "The match is finished: the stream closes",
+        ),
     ],
 }
 # OpenAPI 3.1 has no way to say "a stream of these" (3.2's itemSchema): the answer is

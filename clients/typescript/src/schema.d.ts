@@ -2694,8 +2694,6 @@ export interface operations {
                     "text/event-stream": string | ({
                         /** @description The event's seq */
                         id: string;
-                        /** @enum {string} */
-                        event?: "message";
                         /** @description The event as in the events page */
                         data: string;
                     } | {

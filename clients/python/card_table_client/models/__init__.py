@@ -135,7 +135,6 @@ from .status import Status
 from .stream_events_end_message import StreamEventsEndMessage
 from .stream_events_end_message_event import StreamEventsEndMessageEvent
 from .stream_events_event_message import StreamEventsEventMessage
-from .stream_events_event_message_event import StreamEventsEventMessageEvent
 from .stream_events_view_message import StreamEventsViewMessage
 from .stream_events_view_message_event import StreamEventsViewMessageEvent
 from .suit import Suit
@@ -287,7 +286,6 @@ __all__ = (
     "StreamEventsEndMessage",
     "StreamEventsEndMessageEvent",
     "StreamEventsEventMessage",
-    "StreamEventsEventMessageEvent",
     "StreamEventsViewMessage",
     "StreamEventsViewMessageEvent",
     "Suit",

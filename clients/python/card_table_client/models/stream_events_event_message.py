@@ -6,9 +6,6 @@ from typing import Any, TypeVar
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-from ..models.stream_events_event_message_event import StreamEventsEventMessageEvent
-from ..types import UNSET, Unset
-
 T = TypeVar("T", bound="StreamEventsEventMessage")
 
 
@@ -18,22 +15,16 @@ class StreamEventsEventMessage:
     Attributes:
         id (str): The event's seq
         data (str): The event as in the events page
-        event (StreamEventsEventMessageEvent | Unset):
     """
 
     id: str
     data: str
-    event: StreamEventsEventMessageEvent | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         id = self.id
 
         data = self.data
-
-        event: str | Unset = UNSET
-        if not isinstance(self.event, Unset):
-            event = self.event.value
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -43,8 +34,6 @@ class StreamEventsEventMessage:
                 "data": data,
             }
         )
-        if event is not UNSET:
-            field_dict["event"] = event
 
         return field_dict
 
@@ -55,17 +44,9 @@ class StreamEventsEventMessage:
 
         data = d.pop("data")
 
-        _event = d.pop("event", UNSET)
-        event: StreamEventsEventMessageEvent | Unset
-        if isinstance(_event, Unset):
-            event = UNSET
-        else:
-            event = StreamEventsEventMessageEvent(_event)
-
         stream_events_event_message = cls(
             id=id,
             data=data,
-            event=event,
         )
 
         stream_events_event_message.additional_properties = d
