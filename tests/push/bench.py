@@ -17,6 +17,8 @@ import statistics
 import sys
 import time
 from collections import Counter
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 from bench.common import UNLIMITED
@@ -436,15 +438,19 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2)
     args = parser.parse_args()
     levels = [int(n) for n in args.waiters.split(",")]
-
-    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # stop the server, drop the db
-    limit = client.raise_open_files_limit()
-    print(f"open files limit {limit}; {os.cpu_count()} CPUs; {args.workers} gevent workers")
-    with (
-        fresh_database(server_url()) as url,
-        serve(url, workers=args.workers, env=UNLIMITED) as server,
-    ):
+    with served(args.workers) as server:
         asyncio.run(bench(server, levels, args.seconds, args.moves_per_second))
+
+
+@contextmanager
+def served(workers: int) -> Iterator[Server]:
+    """The service served on a fresh database for a push bench, this process's open-files
+    limit raised for its clients; a SIGTERM stops the server and drops the database."""
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
+    limit = client.raise_open_files_limit()
+    print(f"open files limit {limit}; {os.cpu_count()} CPUs; {workers} gevent workers")
+    with fresh_database(server_url()) as url, serve(url, workers=workers, env=UNLIMITED) as server:
+        yield server
 
 
 if __name__ == "__main__":

@@ -15,20 +15,14 @@ connection closed without a status line; asserts nothing about speed.
 import argparse
 import asyncio
 import json
-import os
 import random
-import signal
 import sys
 import time
 from collections import Counter
 from dataclasses import dataclass, field
 
-from bench.common import UNLIMITED
-
-from ..databases import fresh_database, server_url
-from . import client
-from .bench import Bench, Table, _percentiles, _print_log
-from .server import Server, serve
+from .bench import Bench, Table, _percentiles, _print_log, served
+from .server import Server
 
 TRIES = 30  # per client; the server's Retry-After paces them
 LONG_POLL_WAIT = 20  # seconds: long enough that the long polls are all held at once
@@ -238,13 +232,7 @@ def main() -> int:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--seconds", type=float, default=600, help="the storm's deadline")
     args = parser.parse_args()
-    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # stop the server, drop the db
-    limit = client.raise_open_files_limit()
-    print(f"open files limit {limit}; {os.cpu_count()} CPUs; {args.workers} gevent workers")
-    with (
-        fresh_database(server_url()) as url,
-        serve(url, workers=args.workers, env=UNLIMITED) as server,
-    ):
+    with served(args.workers) as server:
         result = asyncio.run(run(server, args.clients, args.seconds))
     print(json.dumps(result, indent=2))
     failed = result["not_served"] or result["closed_before_a_status_line"]
