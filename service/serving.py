@@ -210,20 +210,7 @@ def _health(worker: Worker, req: Request, sock: socket) -> bool:
     response.close()
     seconds = time.perf_counter() - started
     metrics.request_done(HEALTH_PATH, req.method, 200, seconds)
-    observe.log.info(
-        "%s %s %s",
-        req.method,
-        req.path,
-        200,
-        extra={
-            "request_id": request_id,
-            "method": req.method,
-            "path": req.path,
-            "route": HEALTH_PATH,
-            "status": 200,
-            "duration_ms": round(seconds * 1000, 2),
-        },
-    )
+    observe.done(request_id, req.method, req.path, HEALTH_PATH, 200, seconds)
     if response.should_close():
         raise StopIteration()  # as gunicorn's own handle_request ends a connection
     return True

@@ -43,21 +43,26 @@ def _finish(response: Response) -> Response:
     route = request.url_rule.rule if request.url_rule else "unmatched"
     method = request.method if request.method in KNOWN_METHODS else "other"
     metrics.request_done(route, method, response.status_code, seconds)
+    done(request_id(), request.method, request.path, route, response.status_code, seconds)
+    return response
+
+
+def done(request_id: str, method: str, path: str, route: str, status: int, seconds: float) -> None:
+    """The request's access line (the app's and the worker's own answers alike)."""
     log.info(
         "%s %s %s",
-        request.method,
-        request.path,
-        response.status_code,
+        method,
+        path,
+        status,
         extra={
-            "request_id": request_id(),
-            "method": request.method,
-            "path": request.path,
+            "request_id": request_id,
+            "method": method,
+            "path": path,
             "route": route,
-            "status": response.status_code,
+            "status": status,
             "duration_ms": round(seconds * 1000, 2),
         },
     )
-    return response
 
 
 def init_app(app: Flask) -> None:
