@@ -111,6 +111,16 @@ def app(database_url):
 
 
 @pytest.fixture
+def still_clock(monkeypatch):
+    """The service's time held still; a test moves it by assigning ``still_clock[0]``."""
+    from service.table import clock
+
+    moment = [clock.now()]
+    monkeypatch.setattr(clock, "now", lambda: moment[0])
+    return moment
+
+
+@pytest.fixture
 def client(app):
     """A test client checking its answers against the spec; every table is emptied after
     the test."""

@@ -57,11 +57,8 @@ def test_only_the_host_adds_bots(client):
     assert unknown.status_code == 422
 
 
-def test_bots_with_thinking_time_wait_for_their_time(client, monkeypatch):
-    from service.table import clock
-
-    moment = [clock.now()]
-    monkeypatch.setattr(clock, "now", lambda: moment[0])
+def test_bots_with_thinking_time_wait_for_their_time(client, still_clock):
+    moment = still_clock
     table = Table.create(client, players=0, seats=2, deal=False, think_seconds=5)
     client.post(
         f"/v1/games/{table.id}/deal", json={"fill_with_bots": "random"}, headers=bearer(table.host)

@@ -4,17 +4,13 @@ from datetime import timedelta
 
 import pytest
 
-from service.table import clock
-
 from .table import Table
 
 
 @pytest.fixture
-def moment(monkeypatch):
+def moment(still_clock):
     """The service's time, moved by the test."""
-    now = [clock.now()]
-    monkeypatch.setattr(clock, "now", lambda: now[0])
-    return now
+    return still_clock
 
 
 def wait(moment, seconds):

@@ -3,7 +3,6 @@
 from datetime import timedelta
 
 from service.store import limits
-from service.table import clock
 
 from .table import Table, bearer
 
@@ -39,9 +38,8 @@ def test_a_player_who_leaves_a_running_game_is_replaced_by_a_bot(client):
     assert table.summary().json["status"] == "round_over"
 
 
-def test_wrong_codes_are_rate_limited_per_client(client, monkeypatch):
-    now = [clock.now()]
-    monkeypatch.setattr(clock, "now", lambda: now[0])
+def test_wrong_codes_are_rate_limited_per_client(client, still_clock):
+    now = still_clock
     created = client.post(
         "/v1/games", json={"type": "old-maid", "seats": 4, "visibility": "private"}
     )
@@ -64,7 +62,7 @@ def test_wrong_codes_are_rate_limited_per_client(client, monkeypatch):
     assert client.post("/v1/tables/join", json={"code": code, "name": "x"}).status_code == 201
 
 
-def test_a_wrong_code_at_a_private_tables_own_address_counts_too(client):
+def test_a_wrong_code_at_a_private_tables_own_address_counts_too(client, still_clock):
     created = client.post(
         "/v1/games", json={"type": "old-maid", "seats": 4, "visibility": "private"}
     )

@@ -15,6 +15,9 @@ from .test_errors import assert_problem
 
 PRIVATE = {"type": "old-maid", "seats": 4, "visibility": "private"}
 
+# time held still: a test's requests must not straddle two one-minute windows
+pytestmark = pytest.mark.usefixtures("still_clock")
+
 
 @pytest.mark.postgres
 def test_concurrent_wrong_codes_are_counted_before_any_is_checked(app, client):

@@ -76,9 +76,8 @@ class TapGame(Rules):
 
 
 @pytest.fixture
-def moment(monkeypatch):
-    now = [clock.now()]
-    monkeypatch.setattr(clock, "now", lambda: now[0])
+def moment(still_clock, monkeypatch):
+    now = still_clock
     monkeypatch.setitem(engine.GAMES, TapGame.slug, TapGame())
     return now
 

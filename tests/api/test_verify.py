@@ -9,7 +9,6 @@ from datetime import timedelta
 import pytest
 
 from service import verify
-from service.table import clock
 
 from .recorded import RECORDED, comparable, key, summary_text, timeline
 from .table import Table, bearer
@@ -28,10 +27,8 @@ GAMES = [
 
 
 @pytest.fixture
-def moment(monkeypatch):
-    now = [clock.now()]
-    monkeypatch.setattr(clock, "now", lambda: now[0])
-    return now
+def moment(still_clock):
+    return still_clock
 
 
 def finished_match(client, moment, game_type, options, players):
