@@ -39,8 +39,8 @@ class Settings:
 
     database_url: str = DEFAULT_SQLITE  # normalised: postgresql+psycopg://
     listen_database_url: str | None = None  # None: database_url's
-    db_pool_size: int = 10
-    db_max_overflow: int = 10
+    db_pool_size: int = 20
+    db_max_overflow: int = 0
     db_pool_timeout: float = 5.0
     db_request_seconds: float = 10.0
     proxy_hops: int = 0

@@ -91,7 +91,7 @@ def test_the_defaults_are_those_of_an_empty_environment():
     assert settings == Settings()
     assert settings.database_url == DEFAULT_SQLITE
     assert settings.listen_database_url is None
-    assert (settings.db_pool_size, settings.db_max_overflow) == (10, 10)
+    assert (settings.db_pool_size, settings.db_max_overflow) == (20, 0)
     assert (settings.db_pool_timeout, settings.db_request_seconds) == (5, 10)
     assert (settings.proxy_hops, settings.forwarded_allow_ips) == (0, "127.0.0.1,::1")
     assert (settings.creates_per_minute, settings.joins_per_minute) == (30, 120)
