@@ -10,8 +10,9 @@ cheap as a client in Python gets, so that one process plays a thousand players.
 import asyncio
 import json
 from collections.abc import AsyncIterator
-from dataclasses import dataclass
 from typing import Any
+
+from tests.push.client import Message, add_field
 
 READ_BYTES = 65536
 
@@ -23,15 +24,6 @@ class Refused(Exception):
         super().__init__(f"{status}: {body[:300].decode(errors='replace')}")
         self.status = status
         self.body = body
-
-
-@dataclass
-class Message:
-    """One SSE message; comments (heartbeats, ``retry:``) are dropped."""
-
-    id: str | None = None
-    event: str | None = None
-    data: str | None = None
 
 
 def head(method: str, path: str, host: str, headers: dict[str, str], body: bytes) -> bytes:
@@ -167,12 +159,9 @@ class Chunks:
 
 
 def parse_frame(frame: str) -> Message | None:
+    """One SSE message; comments (heartbeats, ``retry:``) are dropped."""
     message = Message()
     for line in frame.split("\n"):
-        name, _, value = line.partition(":")
-        value = value.removeprefix(" ")
-        if name == "data":
-            message.data = value if message.data is None else f"{message.data}\n{value}"
-        elif name in ("id", "event"):
-            setattr(message, name, value)
+        if not line.startswith(":"):
+            add_field(message, line)
     return None if message.data is None else message

@@ -101,14 +101,19 @@ async def stream(
                 elif line.startswith(":"):
                     yield Message(comment=line[1:].strip())
                 else:
-                    name, _, value = line.partition(":")
-                    value = value.removeprefix(" ")
-                    if name == "data":
-                        message.data = value if message.data is None else f"{message.data}\n{value}"
-                    elif name in ("id", "event"):
-                        setattr(message, name, value)
+                    add_field(message, line)
     finally:
         writer.close()
+
+
+def add_field(message: Message, line: str) -> None:
+    """One ``name: value`` line of an SSE message into ``message``; data lines join."""
+    name, _, value = line.partition(":")
+    value = value.removeprefix(" ")
+    if name == "data":
+        message.data = value if message.data is None else f"{message.data}\n{value}"
+    elif name in ("id", "event"):
+        setattr(message, name, value)
 
 
 async def _send(host, port, method, path, json, headers, accept="application/json"):
