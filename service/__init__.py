@@ -78,7 +78,7 @@ def create_app(test_config: dict | None = None) -> Flask:
 
     from . import web
     from .api import caching, init_api, observe
-    from .api.context import close_unit, start_deadline
+    from .api.context import close_unit, refuse_if_told, start_deadline
     from .api.parsing import read_body
 
     observe.init_app(app)  # before CORS and gzip: its access line sees their work
@@ -88,6 +88,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     init_api(app)
     web.init_app(app)  # /play: the web table, on the public API alone
     metrics.init_app(app)
+    app.before_request(refuse_if_told)  # the worker's refusal (service.admission)
     app.before_request(read_body)  # before the deadline: sending is no database work
     app.before_request(start_deadline)
     app.teardown_appcontext(close_unit)

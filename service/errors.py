@@ -90,12 +90,20 @@ class ValidationFailed(ServiceError):
         self.errors = {field: [message]}
 
 
-class TooManyRequests(ServiceError):
-    status, code, title = 429, "too_many_requests", "Too many requests"
+class RetryLater(ServiceError):
+    """A refusal that says when to come back."""
 
     def __init__(self, detail: str, retry_after: int):
         super().__init__(detail)
         self.headers = {"Retry-After": str(retry_after)}
+
+
+class TooManyRequests(RetryLater):
+    status, code, title = 429, "too_many_requests", "Too many requests"
+
+
+class Busy(RetryLater):
+    status, code, title = 503, "busy", "Too many clients at once; retry"
 
 
 class DatabaseUnavailable(ServiceError):

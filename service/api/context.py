@@ -8,7 +8,7 @@ import socket
 from flask import current_app, g, request
 
 from .. import admission
-from ..errors import ServiceError, TooManyRequests, Unauthorized
+from ..errors import Busy, TooManyRequests, Unauthorized
 from ..store.changes import Hub
 from ..store.db import DeadlineExceeded
 from ..store.db import start_deadline as start_database_deadline
@@ -29,14 +29,6 @@ WAITING_ENDPOINTS = {"games.Events", "games.Stream"}
 READY_SECONDS = 1.0
 
 
-class Busy(ServiceError):
-    status, code, title = 503, "busy", "Too many clients at once; retry"
-
-    def __init__(self, detail: str, retry_after: int):
-        super().__init__(detail)
-        self.headers = {"Retry-After": str(retry_after)}
-
-
 def refuse_if_told() -> None:
     """The worker's refusal of a waiting request (``service.admission``), answered here
     so that it is a problem document like any other."""
@@ -50,7 +42,6 @@ def refuse_if_told() -> None:
 
 def start_deadline() -> None:
     """Bound the database work of this request (see ``store.db``)."""
-    refuse_if_told()
     if request.endpoint in WAITING_ENDPOINTS:
         return
     ready = request.endpoint == "health.Ready"
