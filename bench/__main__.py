@@ -1,4 +1,4 @@
-"""``python -m bench [http] [shortcuts] [rounds] [length] [engine]`` (all by default).
+"""``python -m bench [http] [shortcuts] [rounds] [length] [engine] [bots]`` (all by default).
 
 Environment: ``BENCH_SECONDS`` (10): each HTTP load and each pgbench run;
 ``TEST_DATABASE_URL``: the PostgreSQL server whose fresh databases the parts use."""
@@ -11,7 +11,7 @@ from .common import lift_limits
 
 lift_limits()  # before the service is imported
 
-PARTS = ("http", "shortcuts", "rounds", "length", "engine")
+PARTS = ("http", "shortcuts", "rounds", "length", "engine", "bots")
 
 
 def main(argv: list[str]) -> int:
@@ -79,6 +79,10 @@ def run_part(part: str, server: str, seconds: float, report, found: dict) -> Non
         from . import engine
 
         engine.run(report, found)
+    elif part == "bots":
+        from . import bots
+
+        bots.run(report)
 
 
 if __name__ == "__main__":
