@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from _typeshed import DataclassInstance
 
 # Events the service adds around the rules' own: nothing to re-derive in them.
-SERVICE_EVENTS = {"timeout", "resume", "left", "game_over"}
+SERVICE_EVENTS = {"joined", "vacated", "timeout", "resume", "left", "game_over"}
 
 
 def verify(summary: dict[str, Any], log: list[dict[str, Any]]) -> list[str]:

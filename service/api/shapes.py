@@ -101,8 +101,13 @@ def _presence(item: dataclasses.Field, hint: Any) -> dict[str, bool]:
 
 @functools.cache
 def schema_of(cls: type) -> type[ma.Schema]:
-    """The schema of a dataclass, named after it (one per class)."""
-    return ma.Schema.from_dict(fields_of(cls), name=cls.__name__)
+    """The schema of a dataclass, named after it (one per class), with the class's
+    ``schema_description`` as its description in the OpenAPI document, if it has one."""
+    schema = ma.Schema.from_dict(fields_of(cls), name=cls.__name__)
+    description = getattr(cls, "schema_description", None)
+    if description is not None:  # not Meta's: apispec would drop additionalProperties
+        schema.json_schema = {"description": description}  # type: ignore[attr-defined]
+    return schema
 
 
 def merged_schema(name: str, classes: list[type]) -> type[ma.Schema]:

@@ -148,6 +148,26 @@ class LeftData:
 
 
 @dataclass(frozen=True)
+class JoinedData:
+    schema_description: ClassVar[str] = (
+        "Who took the seat: a player's name, or a computer player's with its level "
+        "(`bot`, null for a person). Names are public."
+    )
+
+    name: str
+    bot: str | None
+
+
+@dataclass(frozen=True)
+class VacatedData:
+    schema_description: ClassVar[str] = (
+        "Who left the waiting table; every later seat moved up one. Names are public."
+    )
+
+    name: str
+
+
+@dataclass(frozen=True)
 class Standing:
     seat: int
     rounds_won: int
@@ -172,6 +192,8 @@ class RoundAbandonedData:
 SERVICE_EVENTS: dict[str, type[Any]] = {
     "resume": NoData,
     "left": LeftData,
+    "joined": JoinedData,
+    "vacated": VacatedData,
     "timeout": TimeoutData,
     "round_abandoned": RoundAbandonedData,
     "game_over": GameOverData,

@@ -146,8 +146,8 @@ def join(
     if len(table.seats) >= table.max_seats:
         raise TableFull(f"all {table.max_seats} seats are taken")
     change = _Change(table)
-    _add_seat(change, name, bot, token_hash, now)
-    _new_version(change)
+    taken = _add_seat(change, name, bot, token_hash, now)
+    _record(change, [_joined(taken)], now)
     return change.progress()
 
 
@@ -171,12 +171,15 @@ def deal(
     if game.status == Status.WAITING:
         if not identity.host:
             raise Forbidden("only the host deals the first round")
+        bots_added = []
         while fill_with_bots and len(game.seats) < game.max_seats:
-            _add_seat(change, None, fill_with_bots, new_token_hash(), now)
+            bots_added.append(_add_seat(change, None, fill_with_bots, new_token_hash(), now))
         players = len(game.seats)
         fewest = rules.player_range(game.options)[0]
         if players < fewest:
             raise WrongPhase(f"{rules.title} with these options needs {fewest} players to deal")
+        if bots_added:  # in the log before the deal, in the round they joined (0)
+            _record(change, [_joined(taken) for taken in bots_added], now)
         dealer = rules.first_dealer(players, rng)
         game.clock = Clock(tuple(clock.fresh(game.turn_seconds) for _ in game.seats))
     elif game.status == Status.ROUND_OVER:
@@ -215,8 +218,9 @@ def leave(table: Table, seat: int, now: datetime, bot_token_hash: str) -> Progre
     game = change.table
     if game.status == Status.WAITING:
         later = [replace(held, seat=held.seat - 1) for held in game.seats[seat + 1 :]]
+        vacated = engine.VacatedData(game.seats[seat].name)
         game.seats = (*game.seats[:seat], *later)
-        _new_version(change)
+        _record(change, [engine.Event("vacated", seat, dataclasses.asdict(vacated))], now)
         return change.progress()
     game.seats = tuple(
         replace(held, bot="basic", token_hash=bot_token_hash) if held.seat == seat else held
@@ -453,8 +457,9 @@ def _record(
     at: datetime,
     restart: AbstractSet[int] = frozenset(),
 ) -> None:
-    """The service's own events (``resume``, ``left``, ``game_over``) go the way a move's
-    do: logged, and the schedule brought up to date from ``at``."""
+    """The service's own events (``joined``, ``vacated``, ``resume``, ``left``,
+    ``game_over``) go the way a move's do: logged, and the schedule brought up to date
+    from ``at``."""
     _log(change, events)
     state = change.table.dealt_state()
     if state is not None:
@@ -487,8 +492,15 @@ def _game_over(game: Table, reason: str) -> engine.Event:
 
 def _add_seat(
     change: _Change, name: str | None, bot: str | None, token_hash: str, now: datetime
-) -> None:
+) -> Seat:
     game = change.table
     number = len(game.seats)
-    name = name or f"{bot} bot {number + 1}"
-    game.seats = (*game.seats, Seat(number, name, bot, token_hash, now))
+    taken = Seat(number, name or f"{bot} bot {number + 1}", bot, token_hash, now)
+    game.seats = (*game.seats, taken)
+    return taken
+
+
+def _joined(taken: Seat) -> engine.Event:
+    """A seat taken, for everyone at the table to see: names are public."""
+    joined = engine.JoinedData(taken.name, taken.bot)
+    return engine.Event("joined", taken.seat, dataclasses.asdict(joined))

@@ -19,7 +19,7 @@ from .table import Table, bearer
 from .test_verify import keep_most, whole_log
 
 SEED = 2026
-SERVICE_EVENTS = {"timeout", "resume", "left", "game_over", "round_abandoned"}
+SERVICE_EVENTS = {"joined", "vacated", "timeout", "resume", "left", "game_over", "round_abandoned"}
 RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
 SUITS = "CDHS"
 
