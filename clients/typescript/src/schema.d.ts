@@ -1414,6 +1414,32 @@ export interface components {
             at: string;
             data: components["schemas"]["HandData"];
         };
+        /**
+         * JoinedData
+         * @description Who took the seat: a player's name, or a computer player's with its level (`bot`, null for a person). Names are public.
+         */
+        JoinedData: {
+            name: string;
+            bot: string | null;
+        };
+        /** JoinedEvent */
+        JoinedEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "joined";
+            /** @description The seat it is about */
+            seat: number | null;
+            /** @description From 1, per game, with no gaps */
+            seq: number;
+            round: number;
+            /** @description On a move's own event: who made it (the seat's player, a bot, autopilot, or the clock when it ran out); null on other events */
+            by: components["schemas"]["MadeBy"] | null;
+            /** Format: date-time */
+            at: string;
+            data: components["schemas"]["JoinedData"];
+        };
         /** LeftData */
         LeftData: {
             bot: string;
@@ -1838,6 +1864,31 @@ export interface components {
             at: string;
             data: components["schemas"]["TimeoutData"];
         };
+        /**
+         * VacatedData
+         * @description Who left the waiting table; every later seat moved up one. Names are public.
+         */
+        VacatedData: {
+            name: string;
+        };
+        /** VacatedEvent */
+        VacatedEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "vacated";
+            /** @description The seat it is about */
+            seat: number | null;
+            /** @description From 1, per game, with no gaps */
+            seq: number;
+            round: number;
+            /** @description On a move's own event: who made it (the seat's player, a bot, autopilot, or the clock when it ran out); null on other events */
+            by: components["schemas"]["MadeBy"] | null;
+            /** Format: date-time */
+            at: string;
+            data: components["schemas"]["VacatedData"];
+        };
         /** WonData */
         WonData: {
             winner: number;
@@ -1863,7 +1914,7 @@ export interface components {
             data: components["schemas"]["WonData"];
         };
         /** Event */
-        Event: components["schemas"]["AskEvent"] | components["schemas"]["BookEvent"] | components["schemas"]["DealEvent"] | components["schemas"]["DiscardEvent"] | components["schemas"]["DoorEvent"] | components["schemas"]["DrawEvent"] | components["schemas"]["GameOverEvent"] | components["schemas"]["GiveEvent"] | components["schemas"]["GoFishEvent"] | components["schemas"]["HandEvent"] | components["schemas"]["LeftEvent"] | components["schemas"]["NothingEvent"] | components["schemas"]["OfferEvent"] | components["schemas"]["OutEvent"] | components["schemas"]["PairsEvent"] | components["schemas"]["PassEvent"] | components["schemas"]["PickEvent"] | components["schemas"]["PilesEvent"] | components["schemas"]["PlayEvent"] | components["schemas"]["ResumeEvent"] | components["schemas"]["RollEvent"] | components["schemas"]["RoundAbandonedEvent"] | components["schemas"]["RoundOverEvent"] | components["schemas"]["SafeEvent"] | components["schemas"]["SignalEvent"] | components["schemas"]["StarterEvent"] | components["schemas"]["TakeEvent"] | components["schemas"]["TakeDiscardEvent"] | components["schemas"]["TimeoutEvent"] | components["schemas"]["WonEvent"];
+        Event: components["schemas"]["AskEvent"] | components["schemas"]["BookEvent"] | components["schemas"]["DealEvent"] | components["schemas"]["DiscardEvent"] | components["schemas"]["DoorEvent"] | components["schemas"]["DrawEvent"] | components["schemas"]["GameOverEvent"] | components["schemas"]["GiveEvent"] | components["schemas"]["GoFishEvent"] | components["schemas"]["HandEvent"] | components["schemas"]["JoinedEvent"] | components["schemas"]["LeftEvent"] | components["schemas"]["NothingEvent"] | components["schemas"]["OfferEvent"] | components["schemas"]["OutEvent"] | components["schemas"]["PairsEvent"] | components["schemas"]["PassEvent"] | components["schemas"]["PickEvent"] | components["schemas"]["PilesEvent"] | components["schemas"]["PlayEvent"] | components["schemas"]["ResumeEvent"] | components["schemas"]["RollEvent"] | components["schemas"]["RoundAbandonedEvent"] | components["schemas"]["RoundOverEvent"] | components["schemas"]["SafeEvent"] | components["schemas"]["SignalEvent"] | components["schemas"]["StarterEvent"] | components["schemas"]["TakeEvent"] | components["schemas"]["TakeDiscardEvent"] | components["schemas"]["TimeoutEvent"] | components["schemas"]["VacatedEvent"] | components["schemas"]["WonEvent"];
         /** MoveAnswer */
         MoveAnswer: {
             events: components["schemas"]["Event"][];

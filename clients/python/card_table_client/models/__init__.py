@@ -65,6 +65,8 @@ from .hand_event import HandEvent
 from .health import Health
 from .join import Join
 from .joined import Joined
+from .joined_data import JoinedData
+from .joined_event import JoinedEvent
 from .left_data import LeftData
 from .left_event import LeftEvent
 from .lobby import Lobby
@@ -145,6 +147,8 @@ from .take_event import TakeEvent
 from .take_move import TakeMove
 from .timeout_data import TimeoutData
 from .timeout_event import TimeoutEvent
+from .vacated_data import VacatedData
+from .vacated_event import VacatedEvent
 from .visibility import Visibility
 from .won_data import WonData
 from .won_data_date import WonDataDate
@@ -216,6 +220,8 @@ __all__ = (
     "Health",
     "Join",
     "Joined",
+    "JoinedData",
+    "JoinedEvent",
     "LeftData",
     "LeftEvent",
     "Lobby",
@@ -296,6 +302,8 @@ __all__ = (
     "TakeMove",
     "TimeoutData",
     "TimeoutEvent",
+    "VacatedData",
+    "VacatedEvent",
     "Visibility",
     "WonData",
     "WonDataDate",

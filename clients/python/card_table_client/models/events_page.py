@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from ..models.go_fish_event import GoFishEvent
     from ..models.go_fish_view import GoFishView
     from ..models.hand_event import HandEvent
+    from ..models.joined_event import JoinedEvent
     from ..models.left_event import LeftEvent
     from ..models.mystery_date_view import MysteryDateView
     from ..models.nothing_event import NothingEvent
@@ -43,6 +44,7 @@ if TYPE_CHECKING:
     from ..models.take_discard_event import TakeDiscardEvent
     from ..models.take_event import TakeEvent
     from ..models.timeout_event import TimeoutEvent
+    from ..models.vacated_event import VacatedEvent
     from ..models.won_event import WonEvent
 
 
@@ -54,9 +56,10 @@ class EventsPage:
     """
     Attributes:
         events (list[AskEvent | BookEvent | DealEvent | DiscardEvent | DoorEvent | DrawEvent | GameOverEvent | GiveEvent
-            | GoFishEvent | HandEvent | LeftEvent | NothingEvent | OfferEvent | OutEvent | PairsEvent | PassEvent |
-            PickEvent | PilesEvent | PlayEvent | ResumeEvent | RollEvent | RoundAbandonedEvent | RoundOverEvent | SafeEvent
-            | SignalEvent | StarterEvent | TakeDiscardEvent | TakeEvent | TimeoutEvent | WonEvent]):
+            | GoFishEvent | HandEvent | JoinedEvent | LeftEvent | NothingEvent | OfferEvent | OutEvent | PairsEvent |
+            PassEvent | PickEvent | PilesEvent | PlayEvent | ResumeEvent | RollEvent | RoundAbandonedEvent | RoundOverEvent
+            | SafeEvent | SignalEvent | StarterEvent | TakeDiscardEvent | TakeEvent | TimeoutEvent | VacatedEvent |
+            WonEvent]):
         last_seq (int): The game's newest seq
         view (BlindDateView | CrazyEightsView | GoFishView | MysteryDateView | OldMaidView | SpoonsView | Unset):
     """
@@ -72,6 +75,7 @@ class EventsPage:
         | GiveEvent
         | GoFishEvent
         | HandEvent
+        | JoinedEvent
         | LeftEvent
         | NothingEvent
         | OfferEvent
@@ -91,6 +95,7 @@ class EventsPage:
         | TakeDiscardEvent
         | TakeEvent
         | TimeoutEvent
+        | VacatedEvent
         | WonEvent
     ]
     last_seq: int
@@ -110,6 +115,7 @@ class EventsPage:
         from ..models.go_fish_event import GoFishEvent  # noqa: PLC0415
         from ..models.go_fish_view import GoFishView  # noqa: PLC0415
         from ..models.hand_event import HandEvent  # noqa: PLC0415
+        from ..models.joined_event import JoinedEvent  # noqa: PLC0415
         from ..models.left_event import LeftEvent  # noqa: PLC0415
         from ..models.nothing_event import NothingEvent  # noqa: PLC0415
         from ..models.offer_event import OfferEvent  # noqa: PLC0415
@@ -131,6 +137,7 @@ class EventsPage:
         from ..models.take_discard_event import TakeDiscardEvent  # noqa: PLC0415
         from ..models.take_event import TakeEvent  # noqa: PLC0415
         from ..models.timeout_event import TimeoutEvent  # noqa: PLC0415
+        from ..models.vacated_event import VacatedEvent  # noqa: PLC0415
 
         events = []
         for events_item_data in self.events:
@@ -154,6 +161,8 @@ class EventsPage:
             elif isinstance(events_item_data, GoFishEvent):
                 events_item = events_item_data.to_dict()
             elif isinstance(events_item_data, HandEvent):
+                events_item = events_item_data.to_dict()
+            elif isinstance(events_item_data, JoinedEvent):
                 events_item = events_item_data.to_dict()
             elif isinstance(events_item_data, LeftEvent):
                 events_item = events_item_data.to_dict()
@@ -192,6 +201,8 @@ class EventsPage:
             elif isinstance(events_item_data, TakeDiscardEvent):
                 events_item = events_item_data.to_dict()
             elif isinstance(events_item_data, TimeoutEvent):
+                events_item = events_item_data.to_dict()
+            elif isinstance(events_item_data, VacatedEvent):
                 events_item = events_item_data.to_dict()
             else:
                 events_item = events_item_data.to_dict()
@@ -244,6 +255,7 @@ class EventsPage:
         from ..models.go_fish_event import GoFishEvent  # noqa: PLC0415
         from ..models.go_fish_view import GoFishView  # noqa: PLC0415
         from ..models.hand_event import HandEvent  # noqa: PLC0415
+        from ..models.joined_event import JoinedEvent  # noqa: PLC0415
         from ..models.left_event import LeftEvent  # noqa: PLC0415
         from ..models.mystery_date_view import MysteryDateView  # noqa: PLC0415
         from ..models.nothing_event import NothingEvent  # noqa: PLC0415
@@ -266,6 +278,7 @@ class EventsPage:
         from ..models.take_discard_event import TakeDiscardEvent  # noqa: PLC0415
         from ..models.take_event import TakeEvent  # noqa: PLC0415
         from ..models.timeout_event import TimeoutEvent  # noqa: PLC0415
+        from ..models.vacated_event import VacatedEvent  # noqa: PLC0415
         from ..models.won_event import WonEvent  # noqa: PLC0415
 
         d = dict(src_dict)
@@ -286,6 +299,7 @@ class EventsPage:
                 | GiveEvent
                 | GoFishEvent
                 | HandEvent
+                | JoinedEvent
                 | LeftEvent
                 | NothingEvent
                 | OfferEvent
@@ -305,6 +319,7 @@ class EventsPage:
                 | TakeDiscardEvent
                 | TakeEvent
                 | TimeoutEvent
+                | VacatedEvent
                 | WonEvent
             ):
                 try:
@@ -390,7 +405,7 @@ class EventsPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_10 = LeftEvent.from_dict(data)
+                    componentsschemas_event_type_10 = JoinedEvent.from_dict(data)
 
                     return componentsschemas_event_type_10
                 except (TypeError, ValueError, AttributeError, KeyError):
@@ -398,7 +413,7 @@ class EventsPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_11 = NothingEvent.from_dict(data)
+                    componentsschemas_event_type_11 = LeftEvent.from_dict(data)
 
                     return componentsschemas_event_type_11
                 except (TypeError, ValueError, AttributeError, KeyError):
@@ -406,7 +421,7 @@ class EventsPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_12 = OfferEvent.from_dict(data)
+                    componentsschemas_event_type_12 = NothingEvent.from_dict(data)
 
                     return componentsschemas_event_type_12
                 except (TypeError, ValueError, AttributeError, KeyError):
@@ -414,7 +429,7 @@ class EventsPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_13 = OutEvent.from_dict(data)
+                    componentsschemas_event_type_13 = OfferEvent.from_dict(data)
 
                     return componentsschemas_event_type_13
                 except (TypeError, ValueError, AttributeError, KeyError):
@@ -422,7 +437,7 @@ class EventsPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_14 = PairsEvent.from_dict(data)
+                    componentsschemas_event_type_14 = OutEvent.from_dict(data)
 
                     return componentsschemas_event_type_14
                 except (TypeError, ValueError, AttributeError, KeyError):
@@ -430,7 +445,7 @@ class EventsPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_15 = PassEvent.from_dict(data)
+                    componentsschemas_event_type_15 = PairsEvent.from_dict(data)
 
                     return componentsschemas_event_type_15
                 except (TypeError, ValueError, AttributeError, KeyError):
@@ -438,7 +453,7 @@ class EventsPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_16 = PickEvent.from_dict(data)
+                    componentsschemas_event_type_16 = PassEvent.from_dict(data)
 
                     return componentsschemas_event_type_16
                 except (TypeError, ValueError, AttributeError, KeyError):
@@ -446,7 +461,7 @@ class EventsPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_17 = PilesEvent.from_dict(data)
+                    componentsschemas_event_type_17 = PickEvent.from_dict(data)
 
                     return componentsschemas_event_type_17
                 except (TypeError, ValueError, AttributeError, KeyError):
@@ -454,7 +469,7 @@ class EventsPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_18 = PlayEvent.from_dict(data)
+                    componentsschemas_event_type_18 = PilesEvent.from_dict(data)
 
                     return componentsschemas_event_type_18
                 except (TypeError, ValueError, AttributeError, KeyError):
@@ -462,7 +477,7 @@ class EventsPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_19 = ResumeEvent.from_dict(data)
+                    componentsschemas_event_type_19 = PlayEvent.from_dict(data)
 
                     return componentsschemas_event_type_19
                 except (TypeError, ValueError, AttributeError, KeyError):
@@ -470,7 +485,7 @@ class EventsPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_20 = RollEvent.from_dict(data)
+                    componentsschemas_event_type_20 = ResumeEvent.from_dict(data)
 
                     return componentsschemas_event_type_20
                 except (TypeError, ValueError, AttributeError, KeyError):
@@ -478,7 +493,7 @@ class EventsPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_21 = RoundAbandonedEvent.from_dict(data)
+                    componentsschemas_event_type_21 = RollEvent.from_dict(data)
 
                     return componentsschemas_event_type_21
                 except (TypeError, ValueError, AttributeError, KeyError):
@@ -486,7 +501,7 @@ class EventsPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_22 = RoundOverEvent.from_dict(data)
+                    componentsschemas_event_type_22 = RoundAbandonedEvent.from_dict(data)
 
                     return componentsschemas_event_type_22
                 except (TypeError, ValueError, AttributeError, KeyError):
@@ -494,7 +509,7 @@ class EventsPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_23 = SafeEvent.from_dict(data)
+                    componentsschemas_event_type_23 = RoundOverEvent.from_dict(data)
 
                     return componentsschemas_event_type_23
                 except (TypeError, ValueError, AttributeError, KeyError):
@@ -502,7 +517,7 @@ class EventsPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_24 = SignalEvent.from_dict(data)
+                    componentsschemas_event_type_24 = SafeEvent.from_dict(data)
 
                     return componentsschemas_event_type_24
                 except (TypeError, ValueError, AttributeError, KeyError):
@@ -510,7 +525,7 @@ class EventsPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_25 = StarterEvent.from_dict(data)
+                    componentsschemas_event_type_25 = SignalEvent.from_dict(data)
 
                     return componentsschemas_event_type_25
                 except (TypeError, ValueError, AttributeError, KeyError):
@@ -518,7 +533,7 @@ class EventsPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_26 = TakeEvent.from_dict(data)
+                    componentsschemas_event_type_26 = StarterEvent.from_dict(data)
 
                     return componentsschemas_event_type_26
                 except (TypeError, ValueError, AttributeError, KeyError):
@@ -526,7 +541,7 @@ class EventsPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_27 = TakeDiscardEvent.from_dict(data)
+                    componentsschemas_event_type_27 = TakeEvent.from_dict(data)
 
                     return componentsschemas_event_type_27
                 except (TypeError, ValueError, AttributeError, KeyError):
@@ -534,16 +549,32 @@ class EventsPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_28 = TimeoutEvent.from_dict(data)
+                    componentsschemas_event_type_28 = TakeDiscardEvent.from_dict(data)
 
                     return componentsschemas_event_type_28
                 except (TypeError, ValueError, AttributeError, KeyError):
                     pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_event_type_29 = TimeoutEvent.from_dict(data)
+
+                    return componentsschemas_event_type_29
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_event_type_30 = VacatedEvent.from_dict(data)
+
+                    return componentsschemas_event_type_30
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
                 if not isinstance(data, dict):
                     raise TypeError()
-                componentsschemas_event_type_29 = WonEvent.from_dict(data)
+                componentsschemas_event_type_31 = WonEvent.from_dict(data)
 
-                return componentsschemas_event_type_29
+                return componentsschemas_event_type_31
 
             events_item = _parse_events_item(events_item_data)
 

@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from ..models.go_fish_event import GoFishEvent
     from ..models.go_fish_view import GoFishView
     from ..models.hand_event import HandEvent
+    from ..models.joined_event import JoinedEvent
     from ..models.left_event import LeftEvent
     from ..models.mystery_date_view import MysteryDateView
     from ..models.nothing_event import NothingEvent
@@ -41,6 +42,7 @@ if TYPE_CHECKING:
     from ..models.take_discard_event import TakeDiscardEvent
     from ..models.take_event import TakeEvent
     from ..models.timeout_event import TimeoutEvent
+    from ..models.vacated_event import VacatedEvent
     from ..models.won_event import WonEvent
 
 
@@ -52,9 +54,10 @@ class MoveAnswer:
     """
     Attributes:
         events (list[AskEvent | BookEvent | DealEvent | DiscardEvent | DoorEvent | DrawEvent | GameOverEvent | GiveEvent
-            | GoFishEvent | HandEvent | LeftEvent | NothingEvent | OfferEvent | OutEvent | PairsEvent | PassEvent |
-            PickEvent | PilesEvent | PlayEvent | ResumeEvent | RollEvent | RoundAbandonedEvent | RoundOverEvent | SafeEvent
-            | SignalEvent | StarterEvent | TakeDiscardEvent | TakeEvent | TimeoutEvent | WonEvent]):
+            | GoFishEvent | HandEvent | JoinedEvent | LeftEvent | NothingEvent | OfferEvent | OutEvent | PairsEvent |
+            PassEvent | PickEvent | PilesEvent | PlayEvent | ResumeEvent | RollEvent | RoundAbandonedEvent | RoundOverEvent
+            | SafeEvent | SignalEvent | StarterEvent | TakeDiscardEvent | TakeEvent | TimeoutEvent | VacatedEvent |
+            WonEvent]):
         view (BlindDateView | CrazyEightsView | GoFishView | MysteryDateView | OldMaidView | SpoonsView):
     """
 
@@ -69,6 +72,7 @@ class MoveAnswer:
         | GiveEvent
         | GoFishEvent
         | HandEvent
+        | JoinedEvent
         | LeftEvent
         | NothingEvent
         | OfferEvent
@@ -88,6 +92,7 @@ class MoveAnswer:
         | TakeDiscardEvent
         | TakeEvent
         | TimeoutEvent
+        | VacatedEvent
         | WonEvent
     ]
     view: BlindDateView | CrazyEightsView | GoFishView | MysteryDateView | OldMaidView | SpoonsView
@@ -106,6 +111,7 @@ class MoveAnswer:
         from ..models.go_fish_event import GoFishEvent  # noqa: PLC0415
         from ..models.go_fish_view import GoFishView  # noqa: PLC0415
         from ..models.hand_event import HandEvent  # noqa: PLC0415
+        from ..models.joined_event import JoinedEvent  # noqa: PLC0415
         from ..models.left_event import LeftEvent  # noqa: PLC0415
         from ..models.nothing_event import NothingEvent  # noqa: PLC0415
         from ..models.offer_event import OfferEvent  # noqa: PLC0415
@@ -127,6 +133,7 @@ class MoveAnswer:
         from ..models.take_discard_event import TakeDiscardEvent  # noqa: PLC0415
         from ..models.take_event import TakeEvent  # noqa: PLC0415
         from ..models.timeout_event import TimeoutEvent  # noqa: PLC0415
+        from ..models.vacated_event import VacatedEvent  # noqa: PLC0415
 
         events = []
         for events_item_data in self.events:
@@ -150,6 +157,8 @@ class MoveAnswer:
             elif isinstance(events_item_data, GoFishEvent):
                 events_item = events_item_data.to_dict()
             elif isinstance(events_item_data, HandEvent):
+                events_item = events_item_data.to_dict()
+            elif isinstance(events_item_data, JoinedEvent):
                 events_item = events_item_data.to_dict()
             elif isinstance(events_item_data, LeftEvent):
                 events_item = events_item_data.to_dict()
@@ -188,6 +197,8 @@ class MoveAnswer:
             elif isinstance(events_item_data, TakeDiscardEvent):
                 events_item = events_item_data.to_dict()
             elif isinstance(events_item_data, TimeoutEvent):
+                events_item = events_item_data.to_dict()
+            elif isinstance(events_item_data, VacatedEvent):
                 events_item = events_item_data.to_dict()
             else:
                 events_item = events_item_data.to_dict()
@@ -234,6 +245,7 @@ class MoveAnswer:
         from ..models.go_fish_event import GoFishEvent  # noqa: PLC0415
         from ..models.go_fish_view import GoFishView  # noqa: PLC0415
         from ..models.hand_event import HandEvent  # noqa: PLC0415
+        from ..models.joined_event import JoinedEvent  # noqa: PLC0415
         from ..models.left_event import LeftEvent  # noqa: PLC0415
         from ..models.mystery_date_view import MysteryDateView  # noqa: PLC0415
         from ..models.nothing_event import NothingEvent  # noqa: PLC0415
@@ -256,6 +268,7 @@ class MoveAnswer:
         from ..models.take_discard_event import TakeDiscardEvent  # noqa: PLC0415
         from ..models.take_event import TakeEvent  # noqa: PLC0415
         from ..models.timeout_event import TimeoutEvent  # noqa: PLC0415
+        from ..models.vacated_event import VacatedEvent  # noqa: PLC0415
         from ..models.won_event import WonEvent  # noqa: PLC0415
 
         d = dict(src_dict)
@@ -276,6 +289,7 @@ class MoveAnswer:
                 | GiveEvent
                 | GoFishEvent
                 | HandEvent
+                | JoinedEvent
                 | LeftEvent
                 | NothingEvent
                 | OfferEvent
@@ -295,6 +309,7 @@ class MoveAnswer:
                 | TakeDiscardEvent
                 | TakeEvent
                 | TimeoutEvent
+                | VacatedEvent
                 | WonEvent
             ):
                 try:
@@ -380,7 +395,7 @@ class MoveAnswer:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_10 = LeftEvent.from_dict(data)
+                    componentsschemas_event_type_10 = JoinedEvent.from_dict(data)
 
                     return componentsschemas_event_type_10
                 except (TypeError, ValueError, AttributeError, KeyError):
@@ -388,7 +403,7 @@ class MoveAnswer:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_11 = NothingEvent.from_dict(data)
+                    componentsschemas_event_type_11 = LeftEvent.from_dict(data)
 
                     return componentsschemas_event_type_11
                 except (TypeError, ValueError, AttributeError, KeyError):
@@ -396,7 +411,7 @@ class MoveAnswer:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_12 = OfferEvent.from_dict(data)
+                    componentsschemas_event_type_12 = NothingEvent.from_dict(data)
 
                     return componentsschemas_event_type_12
                 except (TypeError, ValueError, AttributeError, KeyError):
@@ -404,7 +419,7 @@ class MoveAnswer:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_13 = OutEvent.from_dict(data)
+                    componentsschemas_event_type_13 = OfferEvent.from_dict(data)
 
                     return componentsschemas_event_type_13
                 except (TypeError, ValueError, AttributeError, KeyError):
@@ -412,7 +427,7 @@ class MoveAnswer:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_14 = PairsEvent.from_dict(data)
+                    componentsschemas_event_type_14 = OutEvent.from_dict(data)
 
                     return componentsschemas_event_type_14
                 except (TypeError, ValueError, AttributeError, KeyError):
@@ -420,7 +435,7 @@ class MoveAnswer:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_15 = PassEvent.from_dict(data)
+                    componentsschemas_event_type_15 = PairsEvent.from_dict(data)
 
                     return componentsschemas_event_type_15
                 except (TypeError, ValueError, AttributeError, KeyError):
@@ -428,7 +443,7 @@ class MoveAnswer:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_16 = PickEvent.from_dict(data)
+                    componentsschemas_event_type_16 = PassEvent.from_dict(data)
 
                     return componentsschemas_event_type_16
                 except (TypeError, ValueError, AttributeError, KeyError):
@@ -436,7 +451,7 @@ class MoveAnswer:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_17 = PilesEvent.from_dict(data)
+                    componentsschemas_event_type_17 = PickEvent.from_dict(data)
 
                     return componentsschemas_event_type_17
                 except (TypeError, ValueError, AttributeError, KeyError):
@@ -444,7 +459,7 @@ class MoveAnswer:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_18 = PlayEvent.from_dict(data)
+                    componentsschemas_event_type_18 = PilesEvent.from_dict(data)
 
                     return componentsschemas_event_type_18
                 except (TypeError, ValueError, AttributeError, KeyError):
@@ -452,7 +467,7 @@ class MoveAnswer:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_19 = ResumeEvent.from_dict(data)
+                    componentsschemas_event_type_19 = PlayEvent.from_dict(data)
 
                     return componentsschemas_event_type_19
                 except (TypeError, ValueError, AttributeError, KeyError):
@@ -460,7 +475,7 @@ class MoveAnswer:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_20 = RollEvent.from_dict(data)
+                    componentsschemas_event_type_20 = ResumeEvent.from_dict(data)
 
                     return componentsschemas_event_type_20
                 except (TypeError, ValueError, AttributeError, KeyError):
@@ -468,7 +483,7 @@ class MoveAnswer:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_21 = RoundAbandonedEvent.from_dict(data)
+                    componentsschemas_event_type_21 = RollEvent.from_dict(data)
 
                     return componentsschemas_event_type_21
                 except (TypeError, ValueError, AttributeError, KeyError):
@@ -476,7 +491,7 @@ class MoveAnswer:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_22 = RoundOverEvent.from_dict(data)
+                    componentsschemas_event_type_22 = RoundAbandonedEvent.from_dict(data)
 
                     return componentsschemas_event_type_22
                 except (TypeError, ValueError, AttributeError, KeyError):
@@ -484,7 +499,7 @@ class MoveAnswer:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_23 = SafeEvent.from_dict(data)
+                    componentsschemas_event_type_23 = RoundOverEvent.from_dict(data)
 
                     return componentsschemas_event_type_23
                 except (TypeError, ValueError, AttributeError, KeyError):
@@ -492,7 +507,7 @@ class MoveAnswer:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_24 = SignalEvent.from_dict(data)
+                    componentsschemas_event_type_24 = SafeEvent.from_dict(data)
 
                     return componentsschemas_event_type_24
                 except (TypeError, ValueError, AttributeError, KeyError):
@@ -500,7 +515,7 @@ class MoveAnswer:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_25 = StarterEvent.from_dict(data)
+                    componentsschemas_event_type_25 = SignalEvent.from_dict(data)
 
                     return componentsschemas_event_type_25
                 except (TypeError, ValueError, AttributeError, KeyError):
@@ -508,7 +523,7 @@ class MoveAnswer:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_26 = TakeEvent.from_dict(data)
+                    componentsschemas_event_type_26 = StarterEvent.from_dict(data)
 
                     return componentsschemas_event_type_26
                 except (TypeError, ValueError, AttributeError, KeyError):
@@ -516,7 +531,7 @@ class MoveAnswer:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_27 = TakeDiscardEvent.from_dict(data)
+                    componentsschemas_event_type_27 = TakeEvent.from_dict(data)
 
                     return componentsschemas_event_type_27
                 except (TypeError, ValueError, AttributeError, KeyError):
@@ -524,16 +539,32 @@ class MoveAnswer:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_28 = TimeoutEvent.from_dict(data)
+                    componentsschemas_event_type_28 = TakeDiscardEvent.from_dict(data)
 
                     return componentsschemas_event_type_28
                 except (TypeError, ValueError, AttributeError, KeyError):
                     pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_event_type_29 = TimeoutEvent.from_dict(data)
+
+                    return componentsschemas_event_type_29
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_event_type_30 = VacatedEvent.from_dict(data)
+
+                    return componentsschemas_event_type_30
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
                 if not isinstance(data, dict):
                     raise TypeError()
-                componentsschemas_event_type_29 = WonEvent.from_dict(data)
+                componentsschemas_event_type_31 = WonEvent.from_dict(data)
 
-                return componentsschemas_event_type_29
+                return componentsschemas_event_type_31
 
             events_item = _parse_events_item(events_item_data)
 
