@@ -1,13 +1,16 @@
-// A table: the seats, the game's own board, your hand and the moves you may make (from
-// `legal_moves` only), whose turn it is and each clock, the log in words, and the end of
-// a round and of the match. Live over the event stream; every refusal in words.
+// A table: the seats around it, the game's own board in the middle, your hand and the
+// moves you may make (from `legal_moves` only), whose turn it is and each clock, the log
+// in words, and the end of a round and of the match. Live over the event stream; every
+// refusal in words, after which the page reads the table again and goes on.
 
-import { html, useEffect, useRef, useState } from "../vendor/htm-3.1.1/standalone.module.js";
-import { API, Problem, call, keepSeating, newKey, seating, tokenOf } from "./api.js";
+import { html, useEffect, useErrorBoundary, useLayoutEffect, useRef, useState } from "../vendor/htm-3.1.1/standalone.module.js";
+import { API, Problem, call, keepSeating, newKey, seating } from "./api.js";
 import { Card, cardName } from "./cards.js";
 import { BOARDS } from "./games/index.js";
-import { t } from "./i18n.js";
+import { LANGUAGES, t } from "./i18n.js";
 import { follow } from "./live.js";
+import { RoundEnd } from "./round_end.js";
+import { SeatsAround, useTick } from "./seats.js";
 import { cardOfMove, moveLabel, sentence } from "./words.js";
 
 /** @typedef {import("api-schema").components["schemas"]} S */
@@ -20,10 +23,30 @@ import { cardOfMove, moveLabel, sentence } from "./words.js";
 
 const LOG_SHOWN = 40;
 // The events after which the summary changes beyond the view (seats, scores, the round).
-const SUMMARY_EVENTS = new Set(["deal", "round_over", "game_over", "round_abandoned", "left"]);
+const SUMMARY_EVENTS = new Set([
+  "joined", "vacated", "deal", "round_over", "game_over", "round_abandoned", "left",
+]);
+const ENDED = new Set(["round_over", "finished"]);
+const RECOVER_MS = 1000; // after a page error, the table is read again from scratch
+
+/**
+ * The table, read again from scratch should drawing it ever fail: a page that stops
+ * on an error is a page the player must reload.
+ * @param {{gameId: string, catalogue: Entry[]}} props
+ */
+export function TablePage(props) {
+  const [crash, recover] = useErrorBoundary();
+  useEffect(() => {
+    if (!crash) return;
+    const timer = window.setTimeout(recover, RECOVER_MS);
+    return () => window.clearTimeout(timer);
+  }, [crash]);
+  if (crash) return html`<section class="table"><p class="notice" role="alert">${refusal(crash)}</p></section>`;
+  return html`<${Table} ...${props} />`;
+}
 
 /** @param {{gameId: string, catalogue: Entry[]}} props */
-export function TablePage({ gameId, catalogue }) {
+function Table({ gameId, catalogue }) {
   const [kept, setKept] = useState(() => seating(gameId));
   const [game, setGame] = useState(/** @type {Game | null} */ (null));
   const [view, setView] = useState(/** @type {View | null} */ (null));
@@ -32,6 +55,8 @@ export function TablePage({ gameId, catalogue }) {
   const [notice, setNotice] = useState(/** @type {unknown} */ (null));
   const [busy, setBusy] = useState(false);
   const refreshing = useRef(/** @type {number | null} */ (null));
+  const play = useRef(/** @type {HTMLElement | null} */ (null));
+  const refocus = useRef(false);
   const token = kept.token || kept.host;
 
   /** The summary, and the view unless the stream brings it (on opening, after events). */
@@ -39,7 +64,7 @@ export function TablePage({ gameId, catalogue }) {
     try {
       const [summary, seen] = await Promise.all([
         call("GET", `/games/${gameId}`),
-        withView ? call("GET", `/games/${gameId}/view`, { token: kept.token || kept.host }) : null,
+        withView ? call("GET", `/games/${gameId}/view`, { token }) : null,
       ]);
       setGame((old) => newest(old, summary));
       if (seen) setView((old) => newest(old, seen));
@@ -76,6 +101,12 @@ export function TablePage({ gameId, catalogue }) {
     return stop;
   }, [gameId, token]);
 
+  useKeyboardFocus(play, refocus, view, busy);
+  const status = view?.status;
+  useScrollToTable(play, status);
+  const own = view?.seat ?? null; // the view's: seats move up when one leaves a waiting table
+  useTurnInView(play, status === "playing" && own !== null && Boolean(view?.to_act.includes(own)));
+
   if (!game || !view) {
     return html`<section class="table"><p>${notice ? refusal(notice) : t("loading")}</p></section>`;
   }
@@ -83,8 +114,10 @@ export function TablePage({ gameId, catalogue }) {
   const name = (/** @type {number | null | undefined} */ seat) =>
     seat === null || seat === undefined ? t("nobody") : game.seats[seat]?.name ?? t("seat_n", { n: seat + 1 });
 
-  /** Send one legal move; a 503 is retried inside `call` with the same key. */
+  /** Send one legal move; a 503 is retried inside `call` with the same key. After a
+   * refusal the table is read again, as it is now, and play goes on. */
   async function act(/** @type {Move} */ move) {
+    refocus.current = Boolean(play.current?.contains(document.activeElement));
     setBusy(true);
     setNotice(null);
     try {
@@ -97,25 +130,30 @@ export function TablePage({ gameId, catalogue }) {
       logged(answer.events);
     } catch (error) {
       setNotice(error);
-      refresh(); // stale version, not your turn: see the table as it is now
+      await refresh();
     } finally {
       setBusy(false);
     }
   }
 
-  /** Host's or player's table work: join, bots, deal, leave, end. */
+  /** Host's or player's table work: join, bots, deal, leave, end; read again either way. */
   async function work(/** @type {() => Promise<unknown>} */ task) {
     setBusy(true);
     setNotice(null);
     try {
       await task();
-      await refresh();
     } catch (error) {
       setNotice(error);
     } finally {
+      await refresh();
       setBusy(false);
     }
   }
+
+  const leave = () => work(async () => {
+    await call("POST", `/games/${gameId}/leave`, { token: kept.token });
+    setKept(keepSeating(gameId, { seat: null, token: null }));
+  });
 
   const Board = BOARDS[view.type]; // a game without a board: the spec grew, tsc says so
   const props = { view, game, entry, name, act, busy };
@@ -124,31 +162,92 @@ export function TablePage({ gameId, catalogue }) {
       <header class="table-head">
         <a href="/play" class="back">${t("to_lobby")}</a>
         <h1>${entry?.title ?? game.type}</h1>
-        ${entry && html`<${RulesLink} entry=${entry} />`}
         <p class="status" data-status=${view.status}>
           ${t(/** @type {Key} */ (`status_${view.status}`))}${game.round ? ` · ${t("round_n", { n: game.round })}` : ""}
         </p>
         <p class=${`link ${link}`} role="status">${t(/** @type {Key} */ (`link_${link}`))}</p>
-        ${kept.code && html`<p class="code">${t("code_to_share")} <strong>${kept.code}</strong></p>`}
-        ${game.seeded && html`<p class="seeded">${t("seeded_table")}</p>`}
       </header>
       <${Notice} error=${notice} />
-      <${Seats} game=${game} view=${view} own=${kept.seat} />
-      ${view.status === "waiting"
-        ? html`<${Waiting} game=${game} kept=${kept} setKept=${setKept} work=${work} busy=${busy} />`
-        : html`
-            ${Board && html`<${Board} ...${props} />`}
-            <${Hand} ...${props} />
-            <${Actions} ...${props} />`}
-      ${(view.status === "round_over" || view.status === "finished") &&
-      html`<${RoundEnd} game=${game} log=${log} kept=${kept} work=${work} busy=${busy} gameId=${gameId} />`}
-      ${view.status !== "waiting" && kept.seat !== null && html`
-        <button class="quiet" disabled=${busy} onClick=${() => work(async () => {
-          await call("POST", `/games/${gameId}/leave`, { token: kept.token });
-          setKept(keepSeating(gameId, { seat: null, token: null }));
-        })}>${t("leave")}</button>`}
+      ${view.status === "waiting" && html`<${Waiting} game=${game} kept=${kept} own=${own}
+        setKept=${setKept} work=${work} busy=${busy} />`}
+      <div class="play" ref=${play} tabindex="-1">
+        <${SeatsAround} game=${game} view=${view} own=${own}>
+          ${view.status !== "waiting" && Board && html`<${Board} ...${props} />`}
+        </${SeatsAround}>
+        ${view.status !== "waiting" && html`<${Hand} ...${props} /><${Actions} ...${props} />`}
+      </div>
+      ${ENDED.has(view.status) && html`<${RoundEnd} game=${game} log=${log} kept=${kept} own=${own}
+        name=${name} work=${work} busy=${busy} />`}
+      ${view.status !== "waiting" && view.status !== "finished" && kept.token && own !== null &&
+        html`<${Leave} leave=${leave} busy=${busy} />`}
       <${Log} log=${log} name=${name} />
+      <footer class="table-foot">
+        ${entry && html`<${RulesLink} entry=${entry} />`}
+        ${game.seeded && html`<p class="seeded">${t("seeded_table")}</p>`}
+      </footer>
     </section>`;
+}
+
+/**
+ * The keyboard's focus kept at the hand: after a move whose button went away it goes
+ * to the first move there is (else the play area, whose next Tab is the first card),
+ * and from the play area to the first move once one comes.
+ * @param {{current: HTMLElement | null}} play @param {{current: boolean}} refocus
+ * @param {View | null} view @param {boolean} busy
+ */
+function useKeyboardFocus(play, refocus, view, busy) {
+  useEffect(() => { // focus taken elsewhere by the player: leave it there
+    const away = (/** @type {FocusEvent} */ event) => {
+      if (!play.current?.contains(/** @type {Node | null} */ (event.target))) refocus.current = false;
+    };
+    document.addEventListener("focusin", away);
+    return () => document.removeEventListener("focusin", away);
+  }, []);
+  useEffect(() => {
+    const area = play.current;
+    if (!area || busy) return;
+    const active = document.activeElement;
+    const lost = !active || active === document.body || !active.isConnected;
+    if (!(refocus.current && lost) && active !== area) return;
+    const first = /** @type {HTMLElement | null} */ (area.querySelector("[data-move]:enabled, .hand button:enabled"));
+    (first || area).focus({ preventScroll: true });
+  });
+}
+
+/**
+ * The table brought back into view when a round is dealt after the round-end panel,
+ * and when your turn starts with your hand or what you pick from out of sight.
+ * @param {{current: HTMLElement | null}} play @param {string | undefined} status
+ */
+function useScrollToTable(play, status) {
+  const before = useRef(status);
+  useLayoutEffect(() => {
+    const was = before.current;
+    before.current = status;
+    const area = play.current;
+    if (!(area && status === "playing" && was && ENDED.has(was))) return;
+    area.scrollIntoView({ block: "start" });
+    const active = document.activeElement;
+    if (!active || active === document.body || !active.isConnected) area.focus({ preventScroll: true });
+  }, [status]);
+}
+
+/**
+ * At the start of your turn, what you pick from (the middle of the table) and your hand
+ * scrolled into view together, where they fit; else the middle at the top.
+ * @param {{current: HTMLElement | null}} play @param {boolean} yours
+ */
+function useTurnInView(play, yours) {
+  useEffect(() => {
+    const area = play.current;
+    if (!yours || !area) return;
+    const top = (area.querySelector(".middle") || area).getBoundingClientRect().top;
+    const bottom = (area.querySelector(".hand") || area).getBoundingClientRect().bottom;
+    const room = window.innerHeight;
+    if (top >= 0 && bottom <= room) return;
+    const margin = 8;
+    window.scrollBy(0, bottom - top + 2 * margin <= room && top >= 0 ? bottom - room + margin : top - margin);
+  }, [yours]);
 }
 
 /**
@@ -183,7 +282,8 @@ export function Notice(/** @type {{error: unknown}} */ { error }) {
   return error ? html`<p class="notice" role="alert">${refusal(error)}</p>` : null;
 }
 
-/** A refusal in words: the problem's code, with the engine's reason where it gave one. */
+/** A refusal in words: the problem's code, with the engine's reason where it gave one;
+ * a code this page has no words for is said by the problem's own message. */
 export function refusal(/** @type {unknown} */ error) {
   if (!(error instanceof Problem)) return t("problem_unknown");
   switch (error.code) {
@@ -192,59 +292,26 @@ export function refusal(/** @type {unknown} */ error) {
     case "too_many_requests":
       return t("problem_too_many", { seconds: Math.max(0, Math.ceil((error.until - Date.now()) / 1000)) });
     default: {
-      const key = /** @type {Key} */ (`problem_${error.code}`);
-      const text = t(key);
-      return text === key || text.startsWith("problem_") ? `${t("problem_unknown")} (${error.message})` : text;
+      const key = `problem_${error.code}`;
+      return key in LANGUAGES.en ? t(/** @type {Key} */ (key)) : `${t("problem_unknown")} (${error.message})`;
     }
   }
 }
 
-/** Every seat: name, kind, cards, state, whose turn, thinking, and the clock. */
-function Seats(/** @type {{game: Game, view: View, own: number | null}} */ { game, view, own }) {
-  useTick(view.deadline ? 250 : 0);
-  // now, not the last tick's time (up to 250 ms old when a new deadline comes); never
-  // more than the table's clock, whatever this machine's clock says against the server's
-  const left = (/** @type {string} */ deadline) => Math.max(0, Math.min(
-    game.turn_seconds ?? Infinity, Math.ceil((Date.parse(deadline) - Date.now()) / 1000)));
-  // a table not yet dealt has no players in its view
-  const players = /** @type {Record<string, any>[]} */ ("players" in view ? view.players ?? [] : []);
+/** "Leave the table", asked first: the seat goes to a computer player for good. */
+function Leave(/** @type {{leave: () => void, busy: boolean}} */ { leave, busy }) {
+  const [asking, setAsking] = useState(false);
+  const yes = useRef(/** @type {HTMLButtonElement | null} */ (null));
+  useEffect(() => { if (asking) yes.current?.focus(); }, [asking]);
+  if (!asking) {
+    return html`<p class="leave"><button class="quiet" disabled=${busy} onClick=${() => setAsking(true)}>${t("leave")}</button></p>`;
+  }
   return html`
-    <ol class="seats">
-      ${game.seats.map((seat) => {
-        // the view's own counts win: they are as new as the hand beside them
-        const extra = players.find((player) => player.seat === seat.seat) || {};
-        seat = { ...seat, ...extra };
-        const acting = view.to_act.includes(seat.seat);
-        const clock = acting && view.deadline && (view.to_act.length === 1 || seat.seat === own)
-          ? left(view.deadline)
-          : null;
-        return html`
-          <li class=${`seat${acting ? " acting" : ""}${seat.seat === own ? " own" : ""}`}>
-            <span class="name">${seat.name}${seat.seat === own ? ` (${t("you")})` : ""}</span>
-            <span class="kind">${seat.bot ? t("bot_level", { level: t(/** @type {Key} */ (`level_${seat.bot}`)) }) : t("human")}</span>
-            ${seat.cards !== null && seat.cards !== undefined && html`<span>${t("cards_n", { n: seat.cards })}</span>`}
-            ${seat.safe && html`<span class="badge">${t("safe")}</span>`}
-            ${seat.out && !seat.safe && html`<span class="badge">${t("out")}</span>`}
-            ${seat.score !== null && seat.score !== undefined && html`<span>${t("score_n", { n: seat.score })}</span>`}
-            ${seat.lives !== null && seat.lives !== undefined && html`<span>${t("lives_n", { n: seat.lives })}</span>`}
-            ${extra.pig ? html`<span class="badge">${extra.pig}</span>` : null}
-            ${extra.signalled && html`<span class="badge">${t("signalled")}</span>`}
-            ${extra.books?.length ? html`<span>${t("books_n", { n: extra.books.length })}</span>` : null}
-            ${acting && html`<span class="turn">${seat.bot ? t("thinking") : t("to_act")}</span>`}
-            ${clock !== null && html`<span class="clock" aria-label=${t("seconds_left", { n: clock })}>⏱ ${clock}</span>`}
-          </li>`;
-      })}
-    </ol>`;
-}
-
-/** Re-render every ``ms`` milliseconds (a countdown); 0: never. */
-function useTick(/** @type {number} */ ms) {
-  const [, setNow] = useState(Date.now());
-  useEffect(() => {
-    if (!ms) return;
-    const timer = window.setInterval(() => setNow(Date.now()), ms);
-    return () => window.clearInterval(timer);
-  }, [ms]);
+    <div class="leave asking" role="group" aria-label=${t("leave")}>
+      <p>${t("leave_confirm")}</p>
+      <button ref=${yes} disabled=${busy} onClick=${() => { setAsking(false); leave(); }}>${t("leave_yes")}</button>
+      <button class="quiet" onClick=${() => setAsking(false)}>${t("stay")}</button>
+    </div>`;
 }
 
 /** @typedef {{view: View, game: Game, entry: Entry | undefined, act: (move: Move) => void,
@@ -253,29 +320,34 @@ function useTick(/** @type {number} */ ms) {
 /** Your hand: a card you may play is a button; with several moves for it, a choice. */
 function Hand(/** @type {BoardProps} */ { view, act, busy, name }) {
   const [choosing, setChoosing] = useState(/** @type {string | null} */ (null));
-  if (!view.hand) return null;
+  const chooser = useRef(/** @type {HTMLElement | null} */ (null));
   const movesOf = (/** @type {string} */ card) =>
     view.legal_moves.filter((move) => cardOfMove(move) === card || (move.type === "ask" && card.slice(0, -1) === move.rank));
   const options = choosing ? movesOf(choosing) : [];
+  useEffect(() => {
+    if (options.length) /** @type {HTMLElement | null} */ (chooser.current?.querySelector("button"))?.focus();
+  }, [choosing]);
+  if (!view.hand) return null;
   return html`
     <section class="hand" aria-label=${t("your_hand")}>
       <h2>${t("your_hand")} (${view.hand.length})</h2>
       <ul class="cards">
         ${view.hand.map((card, index) => {
           const moves = movesOf(card);
-          if (!moves.length) return html`<li key=${card + index}><${Card} card=${card} /></li>`;
+          if (!moves.length) return html`<li key=${card + index} data-card=${card}><${Card} card=${card} /></li>`;
           const only = moves.length === 1 ? moves[0] : null;
-          return html`<li key=${card + index}>
+          return html`<li key=${card + index} data-card=${card}>
             <button class="card-button playable" disabled=${busy}
               data-move=${only ? JSON.stringify(only) : undefined}
               aria-label=${only ? moveLabel(only, name) : t("choose_for", { card: cardName(card) })}
+              aria-expanded=${only ? undefined : String(choosing === card)}
               onClick=${() => (only ? act(only) : setChoosing(card))}>
               <${Card} card=${card} />
             </button></li>`;
         })}
       </ul>
       ${options.length > 0 && html`
-        <div class="chooser" role="group" aria-label=${t("choose")}>
+        <div class="chooser" role="group" aria-label=${t("choose")} ref=${chooser}>
           ${options.map((move) => html`<button data-move=${JSON.stringify(move)} disabled=${busy}
             onClick=${() => { setChoosing(null); act(move); }}>${moveLabel(move, name)}</button>`)}
           <button class="quiet" onClick=${() => setChoosing(null)}>${t("cancel")}</button>
@@ -313,10 +385,11 @@ function Actions(/** @type {BoardProps} */ { view, act, busy, name }) {
     </section>`;
 }
 
-/** Before the first deal: take a seat, add bots, deal (the host), with the code shown. */
-function Waiting(/** @type {{game: Game, kept: import("./api.js").Seating & {code?: string},
+/** Before the first deal: take a seat, add bots, deal (the host); the code to share
+ * while a seat is free for a person. */
+function Waiting(/** @type {{game: Game, kept: import("./api.js").Seating & {code?: string}, own: number | null,
  *   setKept: (kept: any) => void, work: (task: () => Promise<unknown>) => void, busy: boolean}} */
-  { game, kept, setKept, work, busy }) {
+  { game, kept, own, setKept, work, busy }) {
   const [who, setWho] = useState("");
   const [code, setCode] = useState(kept.code || "");
   const free = game.max_seats - game.seats.length;
@@ -334,7 +407,8 @@ function Waiting(/** @type {{game: Game, kept: import("./api.js").Seating & {cod
   return html`
     <section class="waiting">
       <p>${t("seats_free", { n: free })}</p>
-      ${kept.seat === null && free > 0 && html`
+      ${free > 0 && kept.code && html`<p class="code">${t("code_to_share")} <strong>${kept.code}</strong></p>`}
+      ${own === null && !kept.token && free > 0 && html`
         <form onSubmit=${(/** @type {Event} */ e) => { e.preventDefault(); join(); }}>
           <label>${t("your_name")} <input value=${who} maxlength="40"
             onInput=${(/** @type {any} */ e) => setWho(e.target.value)} /></label>
@@ -349,37 +423,6 @@ function Waiting(/** @type {{game: Game, kept: import("./api.js").Seating & {cod
           <button disabled=${busy} onClick=${() => deal(false)}>${t("deal")}</button>
           ${free > 0 && html`<button disabled=${busy} onClick=${() => deal(true)}>${t("deal_with_bots")}</button>`}
         </p>`}
-    </section>`;
-}
-
-/** A round's result and the match's standings; deal the next, end, and verify. */
-function RoundEnd(/** @type {{game: Game, log: GameEvent[], kept: import("./api.js").Seating,
- *   work: (task: () => Promise<unknown>) => void, busy: boolean, gameId: string}} */
-  { game, log, kept, work, busy, gameId }) {
-  const over = [...log].reverse().find((event) => event.type === "game_over");
-  const data = /** @type {Record<string, any>} */ (over?.data || {});
-  const finished = game.status === "finished";
-  return html`
-    <section class="round-end" aria-live="polite">
-      <h2>${finished ? t("match_over") : t("round_over")}</h2>
-      <table class="standings">
-        <thead><tr><th>${t("player")}</th><th>${t("won")}</th><th>${t("lost")}</th><th>${t("score")}</th></tr></thead>
-        <tbody>${game.seats.map((seat) => html`<tr>
-          <td>${seat.name}</td><td>${seat.rounds_won}</td><td>${seat.rounds_lost}</td><td>${seat.score ?? "–"}</td></tr>`)}
-        </tbody>
-      </table>
-      ${!finished && (kept.host || kept.token) && html`
-        <button disabled=${busy} onClick=${() => work(() => call("POST", `/games/${gameId}/deal`, { token: kept.token || kept.host }))}>${t("deal_next")}</button>`}
-      ${!finished && kept.host && html`
-        <button class="quiet" disabled=${busy} onClick=${() => work(() => call("POST", `/games/${gameId}/end`, { token: kept.host }))}>${t("end_match")}</button>`}
-      ${finished && html`
-        <details class="verify"><summary>${t("verify")}</summary>
-          <p>${t("verify_text")}</p>
-          <dl><dt>${t("commitment")}</dt><dd><code>${game.seed_commitment ?? "–"}</code></dd>
-            <dt>${t("seed")}</dt><dd><code>${data.seed ?? "–"}</code></dd>
-            <dt>${t("nonce")}</dt><dd><code>${data.nonce ?? "–"}</code></dd></dl>
-          <p><a href=${`/v1/games/${gameId}/events?limit=500`}>${t("whole_log")}</a></p>
-        </details>`}
     </section>`;
 }
 

@@ -6,6 +6,19 @@ import { Card } from "../cards.js";
 import { t } from "../i18n.js";
 import { moveLabel } from "../words.js";
 
+/**
+ * Whose pick it is, never an order to a seat that is not picking: "Take a card from
+ * Bob" for the taker, "Alice is taking a card from you" on Bob's page.
+ * @param {import("../table.js").BoardProps["view"]} view @param {number} from
+ * @param {import("../table.js").BoardProps["name"]} name
+ */
+function offerTitle(view, from, name) {
+  const taker = view.to_act[0];
+  if (taker === view.seat) return t("offer_from", { seat: name(from) });
+  if (from === view.seat) return t("offer_taking_you", { taker: name(taker) });
+  return t("offer_taking", { taker: name(taker), seat: name(from) });
+}
+
 /** @param {import("../table.js").BoardProps} props */
 export function PassingBoard({ view, game, act, busy, name }) {
   if (view.type !== "old-maid" && view.type !== "blind-date") return null;
@@ -15,7 +28,7 @@ export function PassingBoard({ view, game, act, busy, name }) {
     <section class="board passing">
       ${offer && html`
         <div class="offer">
-          <h2>${t("offer_from", { seat: name(offer.from_seat) })}</h2>
+          <h2>${offerTitle(view, offer.from_seat, name)}</h2>
           <ul class="cards face-down">
             ${Array.from({ length: offer.positions }, (_, position) => {
               const move = takes.find((take) => take.type === "take" && take.position === position);
@@ -29,7 +42,7 @@ export function PassingBoard({ view, game, act, busy, name }) {
       <div class="laid">
         ${game.seats.map((seat) => seat.pairs?.length ? html`
           <div class="pairs"><h3>${t("pairs_of", { seat: seat.name })}</h3>
-            <ul class="cards">${seat.pairs.slice(-3).flat().map((card) => html`<li><${Card} card=${card} small /></li>`)}</ul>
+            <ul class="cards">${seat.pairs.slice(-3).flat().map((card) => html`<li data-card=${card}><${Card} card=${card} small /></li>`)}</ul>
             ${seat.pairs.length > 3 && html`<p>${t("pairs_more", { n: seat.pairs.length - 3 })}</p>`}
           </div>` : null)}
       </div>

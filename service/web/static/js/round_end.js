@@ -1,0 +1,131 @@
+// The end of a round and of the match, as a panel brought into view: who lost or won
+// and why (the odd card shown, the points, books or lives of the round), the match's
+// standings, and the next step focused: deal the next round, or play again.
+
+import { html, useEffect, useRef } from "../vendor/htm-3.1.1/standalone.module.js";
+import { call, keepSeating } from "./api.js";
+import { Card, cardName } from "./cards.js";
+import { t } from "./i18n.js";
+
+/** @typedef {import("api-schema").components["schemas"]} S */
+/** @typedef {S["Game"]} Game */
+/** @typedef {S["Event"]} GameEvent */
+/** @typedef {import("./api.js").Seating} Seating */
+/** @typedef {(seat: number | null | undefined) => string} Namer */
+/** @typedef {import("./i18n.js").Key} Key */
+
+/** What ended the round: its `round_over` (or Mystery Date's `won`) event's data. */
+function outcomeOf(/** @type {GameEvent[]} */ log, /** @type {number} */ round) {
+  const last = [...log].reverse().find((event) =>
+    event.round === round && (event.type === "round_over" || event.type === "won"));
+  return /** @type {Record<string, any>} */ (last?.data || {});
+}
+
+/** Who lost or won the round, and why, in words (and the odd card's picture). */
+function Verdict(/** @type {{outcome: Record<string, any>, name: Namer}} */ { outcome, name }) {
+  const { loser, odd_card: oddCard, winners, winner, blocked, signals } = outcome;
+  const lines = [];
+  if (blocked) lines.push(t("blocked"));
+  if (winner !== undefined) lines.push(t("date_winner", { seat: name(winner) }));
+  if (winners?.length) lines.push(t("round_won_by", { seats: winners.map(name).join(", ") }));
+  if (loser !== undefined && oddCard) lines.push(t("round_lost_with", { seat: name(loser), card: cardName(oddCard) }));
+  else if (loser !== undefined && signals) lines.push(t("spoons_loser", { seat: name(loser) }));
+  else if (loser !== undefined) lines.push(t("round_lost_by", { seat: name(loser) }));
+  return html`<div class="verdict">
+    ${lines.map((line) => html`<p>${line}</p>`)}
+    ${oddCard && html`<${Card} card=${oddCard} />`}
+  </div>`;
+}
+
+/** This round's own column (points, books or lives), where the round gave one. */
+function roundColumn(/** @type {Record<string, any>} */ outcome) {
+  if (outcome.points) return { title: t("points"), values: /** @type {number[]} */ (outcome.points) };
+  if (outcome.books) return { title: t("books"), values: /** @type {number[]} */ (outcome.books) };
+  if (outcome.lives) return { title: t("lives"), values: /** @type {number[]} */ (outcome.lives) };
+  return null;
+}
+
+/**
+ * @param {{game: Game, log: GameEvent[], kept: Seating, own: number | null, name: Namer,
+ *   work: (task: () => Promise<unknown>) => void, busy: boolean}} props
+ */
+export function RoundEnd({ game, log, kept, own, name, work, busy }) {
+  const panel = useRef(/** @type {HTMLElement | null} */ (null));
+  const finished = game.status === "finished";
+  const outcome = outcomeOf(log, game.round);
+  const column = roundColumn(outcome);
+  const over = [...log].reverse().find((event) => event.type === "game_over");
+  const revealed = /** @type {Record<string, any>} */ (over?.data || {});
+  const dealer = kept.token || kept.host;
+  // brought into view and focused once, as the round ends: the next step is one key away
+  useEffect(() => {
+    const here = panel.current;
+    if (!here) return;
+    here.scrollIntoView({ block: "center" });
+    const next = /** @type {HTMLElement | null} */ (here.querySelector("button[data-next]"));
+    (next || here).focus({ preventScroll: true });
+  }, [finished]);
+  const deal = () => work(() => call("POST", `/games/${game.id}/deal`, { token: dealer }));
+  const end = () => work(() => call("POST", `/games/${game.id}/end`, { token: kept.host }));
+  return html`
+    <section class="round-end" ref=${panel} tabindex="-1" aria-labelledby="round-end-title">
+      <h2 id="round-end-title">${finished ? t("match_over") : t("round_n_over", { n: game.round })}</h2>
+      <${Verdict} outcome=${outcome} name=${name} />
+      <table class="standings">
+        <thead><tr><th>${t("player")}</th>${column && html`<th>${column.title}</th>`}
+          <th>${t("won")}</th><th>${t("lost")}</th><th>${t("score")}</th></tr></thead>
+        <tbody>${game.seats.map((seat) => html`<tr>
+          <td>${seat.name}${seat.seat === own ? ` (${t("you")})` : ""}</td>
+          ${column && html`<td>${column.values[seat.seat] ?? "–"}</td>`}
+          <td>${seat.rounds_won}</td><td>${seat.rounds_lost}</td><td>${seat.score ?? "–"}</td></tr>`)}
+        </tbody>
+      </table>
+      <p class="next-step">
+        ${!finished && dealer && html`<button data-next disabled=${busy} onClick=${deal}>${t("deal_next")}</button>`}
+        ${!finished && kept.host && html`<button class="quiet" disabled=${busy} onClick=${end}>${t("end_match")}</button>`}
+        ${finished && own !== null && html`<button data-next disabled=${busy}
+          onClick=${() => work(() => playAgain(game, own))}>${t("play_again")}</button>`}
+      </p>
+      ${finished && html`
+        <details class="verify"><summary>${t("verify")}</summary>
+          <p>${t("verify_text")}</p>
+          <dl><dt>${t("commitment")}</dt><dd><code>${game.seed_commitment ?? "–"}</code></dd>
+            <dt>${t("seed")}</dt><dd><code>${revealed.seed ?? "–"}</code></dd>
+            <dt>${t("nonce")}</dt><dd><code>${revealed.nonce ?? "–"}</code></dd></dl>
+          <p><a href=${`/v1/games/${game.id}/events?limit=500`}>${t("whole_log")}</a></p>
+        </details>`}
+    </section>`;
+}
+
+/**
+ * A new table like this one: the same game, options, seats and clock, the same bots in
+ * the same order, you seated where you sat among them. Friends who sat here join it by
+ * its code (so it is private then); with bots alone it is dealt at once.
+ * @param {Game} game @param {number} own
+ */
+export async function playAgain(game, own) {
+  const friends = game.seats.some((seat) => !seat.bot && seat.seat !== own);
+  const created = await call("POST", "/games", {
+    body: {
+      type: game.type,
+      seats: game.max_seats,
+      visibility: friends ? "private" : game.visibility,
+      turn_seconds: game.turn_seconds,
+      think_seconds: game.think_seconds,
+      options: game.options,
+    },
+  });
+  const host = created.host_token;
+  const withCode = (/** @type {Record<string, unknown>} */ body) => (created.code ? { ...body, code: created.code } : body);
+  keepSeating(created.id, { host, code: created.code ?? undefined, seat: null, token: null });
+  for (const seat of game.seats) {
+    if (seat.seat === own) {
+      const joined = await call("POST", `/games/${created.id}/players`, { body: withCode({ name: seat.name }) });
+      keepSeating(created.id, { seat: joined.seat, token: joined.token });
+    } else if (seat.bot) {
+      await call("POST", `/games/${created.id}/players`, { token: host, body: withCode({ bot: seat.bot }) });
+    }
+  }
+  if (!friends) await call("POST", `/games/${created.id}/deal`, { token: host, body: {} });
+  location.assign(`/play/table/${created.id}`);
+}
