@@ -7,6 +7,8 @@ export function render(vnode: Child, parent: Element): void;
 export function useState<S>(initial: S | (() => S)): [S, (next: S | ((previous: S) => S)) => void];
 export function useEffect(effect: () => void | (() => void), inputs?: readonly unknown[]): void;
 export function useRef<T>(initial: T): { current: T };
+export function useLayoutEffect(effect: () => void | (() => void), inputs?: readonly unknown[]): void;
+export function useErrorBoundary(callback?: (error: unknown) => void): [unknown, () => void];
 export function useMemo<T>(factory: () => T, inputs: readonly unknown[]): T;
 export function useCallback<T extends (...args: never[]) => unknown>(
   callback: T,
