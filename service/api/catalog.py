@@ -6,7 +6,7 @@ from typing import Any
 from flask.views import MethodView
 
 from ..engine import GAMES
-from . import caching, schemas
+from . import caching, schemas, texts
 from .parsing import Blueprint
 
 blp = Blueprint(
@@ -31,10 +31,14 @@ class Catalog(MethodView):
                     "slug": game.slug,
                     "title": game.title,
                     "players": {"min": game.min_players, "max": game.max_players},
-                    "options": [asdict(option) for option in game.options],
+                    "options": [
+                        {**asdict(option), "text": texts.option_text(game, option)}
+                        for option in game.options
+                    ],
                     "deck": game.deck,
                     "rules": game.rules_summary,
                     "rules_url": rules_url(game.slug),
+                    "text": texts.game_text(game),
                 }
                 for game in GAMES.values()
             ]

@@ -597,6 +597,34 @@ class MoveAnswerSchema(ma.Schema):
     view = Required(fields.Nested, ViewSchema)
 
 
+class OptionWordsSchema(ma.Schema):
+    title = Required(fields.String, metadata={"description": "The option's name for people"})
+    help = Required(fields.String, metadata={"description": "What it does, in one line"})
+    values = Required(
+        fields.List,
+        fields.String(),
+        metadata={
+            "description": "A title for each value of `allowed`, in its order (none for the "
+            "integers from `minimum` to `maximum`)"
+        },
+    )
+
+
+class OptionTextSchema(ma.Schema):
+    en = Required(fields.Nested, OptionWordsSchema)
+    fi = Required(fields.Nested, OptionWordsSchema)
+
+
+class GameWordsSchema(ma.Schema):
+    title = Required(fields.String)
+    rules = Required(fields.String, metadata={"description": "A summary of the rules"})
+
+
+class GameTextSchema(ma.Schema):
+    en = Required(fields.Nested, GameWordsSchema)
+    fi = Required(fields.Nested, GameWordsSchema)
+
+
 class OptionSchema(ma.Schema):
     name = Required(fields.String)
     default = Required(fields.Raw, allow_none=True)
@@ -606,6 +634,11 @@ class OptionSchema(ma.Schema):
     )
     maximum = Required(Int, allow_none=True)
     description = Required(fields.String)
+    text = Required(
+        fields.Nested,
+        OptionTextSchema,
+        metadata={"description": "Its words for people, by language (`en`, `fi`)"},
+    )
 
 
 class PlayersSchema(ma.Schema):
@@ -630,6 +663,11 @@ class CatalogEntrySchema(ma.Schema):
             "option, the clock, autopilot, bots and scoring): an HTML page of this service, "
             "`/rules#<type>`",
         },
+    )
+    text = Required(
+        fields.Nested,
+        GameTextSchema,
+        metadata={"description": "Its title and rules summary for people, by language"},
     )
 
 

@@ -328,6 +328,20 @@ export interface components {
             min: number;
             max: number;
         };
+        /** OptionWords */
+        OptionWords: {
+            /** @description The option's name for people */
+            title: string;
+            /** @description What it does, in one line */
+            help: string;
+            /** @description A title for each value of `allowed`, in its order (none for the integers from `minimum` to `maximum`) */
+            values: string[];
+        };
+        /** OptionText */
+        OptionText: {
+            en: components["schemas"]["OptionWords"];
+            fi: components["schemas"]["OptionWords"];
+        };
         /** Option */
         Option: {
             name: string;
@@ -337,6 +351,19 @@ export interface components {
             minimum: number | null;
             maximum: number | null;
             description: string;
+            /** @description Its words for people, by language (`en`, `fi`) */
+            text: components["schemas"]["OptionText"];
+        };
+        /** GameWords */
+        GameWords: {
+            title: string;
+            /** @description A summary of the rules */
+            rules: string;
+        };
+        /** GameText */
+        GameText: {
+            en: components["schemas"]["GameWords"];
+            fi: components["schemas"]["GameWords"];
         };
         /** CatalogEntry */
         CatalogEntry: {
@@ -355,6 +382,8 @@ export interface components {
              * @description The game's section of the rules as the service plays them (every option, the clock, autopilot, bots and scoring): an HTML page of this service, `/rules#<type>`
              */
             rules_url: string;
+            /** @description Its title and rules summary for people, by language */
+            text: components["schemas"]["GameText"];
         };
         /** Catalog */
         Catalog: {

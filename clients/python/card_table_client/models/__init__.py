@@ -51,7 +51,9 @@ from .game_options import GameOptions
 from .game_over_data import GameOverData
 from .game_over_data_reason import GameOverDataReason
 from .game_over_event import GameOverEvent
+from .game_text import GameText
 from .game_type import GameType
+from .game_words import GameWords
 from .give_data import GiveData
 from .give_event import GiveEvent
 from .give_move import GiveMove
@@ -88,6 +90,8 @@ from .old_maid_options_remove_queens_type_0 import OldMaidOptionsRemoveQueensTyp
 from .old_maid_options_take_from import OldMaidOptionsTakeFrom
 from .old_maid_view import OldMaidView
 from .option import Option
+from .option_text import OptionText
+from .option_words import OptionWords
 from .out_event import OutEvent
 from .pairs_data import PairsData
 from .pairs_event import PairsEvent
@@ -206,7 +210,9 @@ __all__ = (
     "GameOverData",
     "GameOverDataReason",
     "GameOverEvent",
+    "GameText",
     "GameType",
+    "GameWords",
     "GiveData",
     "GiveEvent",
     "GiveMove",
@@ -243,6 +249,8 @@ __all__ = (
     "OldMaidOptionsTakeFrom",
     "OldMaidView",
     "Option",
+    "OptionText",
+    "OptionWords",
     "OutEvent",
     "PairsData",
     "PairsEvent",

@@ -9,6 +9,7 @@ from ..models.game_type import GameType
 
 if TYPE_CHECKING:
     from ..models.catalog_entry_deck import CatalogEntryDeck
+    from ..models.game_text import GameText
     from ..models.option import Option
     from ..models.players import Players
 
@@ -28,6 +29,7 @@ class CatalogEntry:
         rules (str): A summary; the full rules are at `rules_url`
         rules_url (str): The game's section of the rules as the service plays them (every option, the clock, autopilot,
             bots and scoring): an HTML page of this service, `/rules#<type>`
+        text (GameText):
     """
 
     slug: GameType
@@ -37,6 +39,7 @@ class CatalogEntry:
     deck: CatalogEntryDeck
     rules: str
     rules_url: str
+    text: GameText
 
     def to_dict(self) -> dict[str, Any]:
         slug = self.slug.value
@@ -56,6 +59,8 @@ class CatalogEntry:
 
         rules_url = self.rules_url
 
+        text = self.text.to_dict()
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -67,6 +72,7 @@ class CatalogEntry:
                 "deck": deck,
                 "rules": rules,
                 "rules_url": rules_url,
+                "text": text,
             }
         )
 
@@ -75,6 +81,7 @@ class CatalogEntry:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.catalog_entry_deck import CatalogEntryDeck  # noqa: PLC0415
+        from ..models.game_text import GameText  # noqa: PLC0415
         from ..models.option import Option  # noqa: PLC0415
         from ..models.players import Players  # noqa: PLC0415
 
@@ -98,6 +105,8 @@ class CatalogEntry:
 
         rules_url = d.pop("rules_url")
 
+        text = GameText.from_dict(d.pop("text"))
+
         catalog_entry = cls(
             slug=slug,
             title=title,
@@ -106,6 +115,7 @@ class CatalogEntry:
             deck=deck,
             rules=rules,
             rules_url=rules_url,
+            text=text,
         )
 
         return catalog_entry

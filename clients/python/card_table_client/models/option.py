@@ -1,9 +1,13 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, TypeVar, cast
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from attrs import define as _attrs_define
+
+if TYPE_CHECKING:
+    from ..models.option_text import OptionText
+
 
 T = TypeVar("T", bound="Option")
 
@@ -18,6 +22,7 @@ class Option:
         minimum (int | None): Integers from here are allowed
         maximum (int | None):
         description (str):
+        text (OptionText):
     """
 
     name: str
@@ -26,6 +31,7 @@ class Option:
     minimum: int | None
     maximum: int | None
     description: str
+    text: OptionText
 
     def to_dict(self) -> dict[str, Any]:
         name = self.name
@@ -42,6 +48,8 @@ class Option:
 
         description = self.description
 
+        text = self.text.to_dict()
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -52,6 +60,7 @@ class Option:
                 "minimum": minimum,
                 "maximum": maximum,
                 "description": description,
+                "text": text,
             }
         )
 
@@ -59,6 +68,8 @@ class Option:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.option_text import OptionText  # noqa: PLC0415
+
         d = dict(src_dict)
         name = d.pop("name")
 
@@ -82,6 +93,8 @@ class Option:
 
         description = d.pop("description")
 
+        text = OptionText.from_dict(d.pop("text"))
+
         option = cls(
             name=name,
             default=default,
@@ -89,6 +102,7 @@ class Option:
             minimum=minimum,
             maximum=maximum,
             description=description,
+            text=text,
         )
 
         return option
