@@ -125,6 +125,8 @@ def test_two_seats_due_at_once_are_applied_in_due_order(database, moment):
         assert clock.due(game, 0) == start + timedelta(seconds=5), "the bot's own due time"
     moment[0] = start + timedelta(seconds=10)  # both are due now
     assert log_of(database, game_id) == [
+        ("joined", 0, None),  # the bot
+        ("joined", 1, None),  # Ada
         ("timeout", 1, None),
         ("tap", 1, "clock"),  # due at 2 s: first
         ("tap", 0, "bot"),  # due at 5 s

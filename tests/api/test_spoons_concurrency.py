@@ -125,8 +125,10 @@ def check_table(played: PlayedTable) -> None:
     log = played.log
     assert [event["seq"] for event in log] == list(range(1, len(log) + 1))
     assert log[-1]["type"] == "game_over"
+    seated = [event["seat"] for event in log if event["type"] == "joined"]
+    assert seated == list(range(SEATS)) and log[SEATS - 1]["type"] == "joined", "seated first"
     by_round = defaultdict(list)
-    for event in log:
+    for event in log[SEATS:]:
         if event["type"] != "game_over":
             by_round[event["round"]].append(event)
     assert sorted(by_round) == [played.round for played in played.rounds]

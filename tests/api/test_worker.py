@@ -139,8 +139,8 @@ def test_two_workers_and_two_app_instances_apply_every_due_action_once(database_
             takes = [e for e in log if e["type"] == "take"]
             offers = [e for e in log if e["type"] == "offer"]
             assert len(offers) == len(takes), "one take for every offer, never two"
-            # create, deal, then exactly one new version per applied move
-            assert summary["version"] == 2 + len(takes)
+            # create, the bots' seats, deal, then exactly one new version per applied move
+            assert summary["version"] == 3 + len(takes)
     finally:
         for process in processes:
             process.terminate()
