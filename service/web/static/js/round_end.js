@@ -46,25 +46,28 @@ function roundColumn(/** @type {Record<string, any>} */ outcome) {
 }
 
 /**
- * @param {{game: Game, log: GameEvent[], kept: Seating, own: number | null, name: Namer,
- *   work: (task: () => Promise<unknown>) => void, busy: boolean}} props
+ * @param {{game: Game, finished: boolean, log: GameEvent[], kept: Seating, own: number | null,
+ *   name: Namer, work: (task: () => Promise<unknown>) => void, busy: boolean}} props
  */
-export function RoundEnd({ game, log, kept, own, name, work, busy }) {
+export function RoundEnd({ game, finished, log, kept, own, name, work, busy }) {
   const panel = useRef(/** @type {HTMLElement | null} */ (null));
-  const finished = game.status === "finished";
   const outcome = outcomeOf(log, game.round);
   const column = roundColumn(outcome);
   const over = [...log].reverse().find((event) => event.type === "game_over");
   const revealed = /** @type {Record<string, any>} */ (over?.data || {});
   const dealer = kept.token || kept.host;
-  // brought into view and focused once, as the round ends: the next step is one key away
+  // brought into view and focused once the round ends (and again as the match does),
+  // when its buttons are live: the next step is one key away
+  const placed = useRef("");
   useEffect(() => {
     const here = panel.current;
-    if (!here) return;
+    const stage = finished ? "match" : "round";
+    if (!here || busy || placed.current === stage) return;
+    placed.current = stage;
     here.scrollIntoView({ block: "center" });
     const next = /** @type {HTMLElement | null} */ (here.querySelector("button[data-next]"));
     (next || here).focus({ preventScroll: true });
-  }, [finished]);
+  }, [finished, busy]);
   const deal = () => work(() => call("POST", `/games/${game.id}/deal`, { token: dealer }));
   const end = () => work(() => call("POST", `/games/${game.id}/end`, { token: kept.host }));
   return html`

@@ -176,7 +176,7 @@ function Table({ gameId, catalogue }) {
         </${SeatsAround}>
         ${view.status !== "waiting" && html`<${Hand} ...${props} /><${Actions} ...${props} />`}
       </div>
-      ${ENDED.has(view.status) && html`<${RoundEnd} game=${game} log=${log} kept=${kept} own=${own}
+      ${ENDED.has(view.status) && html`<${RoundEnd} game=${game} finished=${view.status === "finished"} log=${log} kept=${kept} own=${own}
         name=${name} work=${work} busy=${busy} />`}
       ${view.status !== "waiting" && view.status !== "finished" && kept.token && own !== null &&
         html`<${Leave} leave=${leave} busy=${busy} />`}
