@@ -200,6 +200,12 @@ export default {
   outcome_skiing: "the skiing date",
   outcome_beach: "the beach date",
   outcome_dud: "the dud",
+  // motion.js: what the seats say in their speech bubbles (Go Fish)
+  bubble_ask: "Any {ranks}?",
+  bubble_go_fish: "Go fish!",
+  ranks_A: "aces", ranks_2: "twos", ranks_3: "threes", ranks_4: "fours", ranks_5: "fives",
+  ranks_6: "sixes", ranks_7: "sevens", ranks_8: "eights", ranks_9: "nines", ranks_10: "tens",
+  ranks_J: "jacks", ranks_Q: "queens", ranks_K: "kings",
   // the table's seats, round end and leaving
   players: "Players",
   round_n_over: "Round {n} is over",
@@ -215,4 +221,10 @@ export default {
   stay: "Stay",
   offer_taking: "{taker} is taking a card from {seat}",
   offer_taking_you: "{taker} is taking a card from you",
+  versus_summary: "Opponents: {n} · {level} · {clock}",
+  opponents: "Computer opponents",
+  opponents_level: "Their play",
+  versus_level_basic: "sensible",
+  versus_level_random: "at random (easiest)",
+  seconds_a_turn: "{n} s a turn",
 };

@@ -201,6 +201,12 @@ export default {
   outcome_skiing: "laskettelutreffit",
   outcome_beach: "rantatreffit",
   outcome_dud: "nolot treffit",
+  // motion.js: what the seats say in their speech bubbles (Go Fish)
+  bubble_ask: "Onko {ranks}?",
+  bubble_go_fish: "Mene kalaan!",
+  ranks_A: "ässiä", ranks_2: "kakkosia", ranks_3: "kolmosia", ranks_4: "nelosia", ranks_5: "vitosia",
+  ranks_6: "kutosia", ranks_7: "seiskoja", ranks_8: "kaseja", ranks_9: "ysejä", ranks_10: "kymppejä",
+  ranks_J: "jätkiä", ranks_Q: "rouvia", ranks_K: "kuninkaita",
   // pöydän paikat, kierroksen loppu ja poistuminen
   players: "Pelaajat",
   round_n_over: "Kierros {n} päättyi",
@@ -216,4 +222,10 @@ export default {
   stay: "Jää",
   offer_taking: "{taker} ottaa kortin pelaajalta {seat}",
   offer_taking_you: "{taker} ottaa kortin sinulta",
+  versus_summary: "Vastustajia: {n} · {level} · {clock}",
+  opponents: "Tietokonevastustajia",
+  opponents_level: "Heidän pelinsä",
+  versus_level_basic: "harkittu",
+  versus_level_random: "sattumanvarainen (helpoin)",
+  seconds_a_turn: "{n} s vuorossa",
 };
