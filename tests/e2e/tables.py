@@ -1,0 +1,112 @@
+"""Tables made through the API, and pages seated at them as a browser that made or
+joined the table would be (its seat's token in ``localStorage``), for the table page's
+tests (``test_table_*.py``)."""
+
+import json
+from dataclasses import dataclass, field
+
+from playwright.sync_api import expect
+
+from .test_play import words
+
+
+@dataclass
+class Table:
+    """A table and the tokens the test holds for it: the host's, and each person's."""
+
+    live: object
+    id: str
+    host: str
+    code: str | None
+    tokens: dict[int, str] = field(default_factory=dict)
+
+    @classmethod
+    def create(cls, live, slug: str, seats: int = 2, **more) -> "Table":
+        """``more``: ``clock`` (turn seconds), ``think`` (a bot's seconds), ``options``,
+        ``visibility`` (private unless told)."""
+        body = {
+            "type": slug,
+            "seats": seats,
+            "visibility": more.get("visibility", "private"),
+            "turn_seconds": more.get("clock"),
+            "think_seconds": more.get("think", 0),
+        }
+        if "options" in more:
+            body["options"] = more["options"]
+        created = live.call("POST", "/v1/games", body)
+        return cls(live, created["id"], created["host_token"], created.get("code"))
+
+    def _seat_body(self, body: dict) -> dict:
+        return {**body, "code": self.code} if self.code else body
+
+    def join(self, name: str) -> int:
+        joined = self.live.call(
+            "POST", f"/v1/games/{self.id}/players", self._seat_body({"name": name})
+        )
+        self.tokens[joined["seat"]] = joined["token"]
+        return joined["seat"]
+
+    def add_bot(self, level: str = "basic") -> int:
+        path = f"/v1/games/{self.id}/players"
+        return self.live.call("POST", path, self._seat_body({"bot": level}), self.host)["seat"]
+
+    def deal(self, fill: bool = False) -> None:
+        body = {"fill_with_bots": "basic"} if fill else {}
+        self.live.call("POST", f"/v1/games/{self.id}/deal", body, self.host)
+
+    def summary(self) -> dict:
+        return self.live.call("GET", f"/v1/games/{self.id}")
+
+    def view(self, seat: int | None = None) -> dict:
+        token = self.tokens[seat] if seat is not None else None
+        return self.live.call("GET", f"/v1/games/{self.id}/view", token=token)
+
+    def open(self, guarded, seat: int | None = None, host: bool = False):
+        """The table's page for ``seat`` (and the host's token if ``host``), as the
+        browser that took the seat keeps it."""
+        page = guarded.page
+        page.goto(f"{self.live.url}/play")
+        kept = {
+            "seat": seat,
+            "token": self.tokens.get(seat) if seat is not None else None,
+            "host": self.host if host else None,
+        }
+        if self.code and host:
+            kept["code"] = self.code
+        page.evaluate(
+            "([key, value]) => localStorage.setItem(key, value)",
+            [f"card-table:{self.id}", json.dumps(kept)],
+        )
+        page.goto(f"{self.live.url}/play/table/{self.id}")
+        expect(page.locator("[data-status]")).to_have_count(1)
+        return page
+
+
+def seat_chip(page, seat: int):
+    return page.locator(f'.seat[data-seat="{seat}"]')
+
+
+def enabled_moves(page):
+    return page.locator("[data-move]:enabled")
+
+
+def wait_for_turn(page, timeout: float = 30) -> None:
+    """Until the page offers a move to make."""
+    expect(enabled_moves(page).first).to_be_visible(timeout=timeout * 1000)
+
+
+def in_viewport(page, selector: str) -> bool:
+    """Whether the whole of the first element of ``selector`` is on the screen."""
+    return page.evaluate(
+        """s => { const e = document.querySelector(s); if (!e) return false;
+             const r = e.getBoundingClientRect();
+             return r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth; }""",
+        selector,
+    )
+
+
+def say(page, key: str, **values) -> str:
+    text = words(page)[key]
+    for name, value in values.items():
+        text = text.replace("{" + name + "}", str(value))
+    return text

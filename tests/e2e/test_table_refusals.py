@@ -1,0 +1,51 @@
+"""A refusal never breaks the table page: it says what went wrong (a code it has no
+words for by the problem's own title), reads the table again (summary and view) and
+goes on with live buttons; a move after it is made as any other."""
+
+import json
+import re
+
+from playwright.sync_api import expect
+
+from .tables import Table, enabled_moves, wait_for_turn
+from .test_play import MOVES, clean
+
+TITLE = "Somebody else was quicker"
+
+
+def test_a_refusal_with_an_unknown_code_is_said_and_play_goes_on(live, people):
+    table = Table.create(live, "crazy-eights", seats=2, options={"target_score": None})
+    seat = table.join("Fay")
+    table.add_bot()
+    table.deal()
+    guarded = people(locale="en-US")
+    page = table.open(guarded, seat)
+    wait_for_turn(page)
+    asked: list[str] = []
+    page.on("request", lambda request: asked.append(f"{request.method} {request.url}"))
+
+    def refuse(route):
+        problem = {"type": "about:blank", "title": TITLE, "status": 409,
+                   "code": "never_heard_of_it", "instance": "test"}  # fmt: skip
+        route.fulfill(status=409, content_type="application/problem+json", body=json.dumps(problem))
+
+    page.route(MOVES, refuse)
+    move = enabled_moves(page).first.get_attribute("data-move")
+    enabled_moves(page).first.click()
+    expect(page.get_by_role("alert")).to_contain_text(TITLE)
+    # the table read again, summary and view, and its buttons live again
+    summary = re.compile(rf"GET .*/v1/games/{table.id}$")
+    view = re.compile(rf"GET .*/v1/games/{table.id}/view$")
+    page.wait_for_timeout(500)
+    after = asked[asked.index(next(a for a in asked if "/moves" in a)) :]
+    assert any(summary.match(a) for a in after) and any(view.match(a) for a in after), after
+    expect(page.locator('[data-status="playing"]')).to_have_count(1)
+    expect(page.locator(f"[data-move='{move}']:enabled")).to_have_count(1)
+    assert page.locator("[data-move]:disabled").count() == 0
+
+    page.unroute(MOVES, refuse)
+    with page.expect_response(MOVES) as answer:
+        page.locator(f"[data-move='{move}']:enabled").click()
+    assert answer.value.status == 201
+    expect(page.get_by_role("alert")).to_have_count(0)
+    clean(guarded, refused=[409])

@@ -1,0 +1,95 @@
+"""The end of a round, as a panel brought into view on a laptop and on a phone: who lost
+and why (Old Maid's odd card shown), the standings, and the button to deal the next
+round focused; after the deal the table is back in view. After a match, "Play again"
+makes a new table like the old one: the same game, options, seats, clock and bots, a
+code to share where friends sat."""
+
+import pytest
+from playwright.sync_api import expect
+
+from .tables import Table, in_viewport, say
+from .test_play import DESKTOP, PHONE_DEVICE, TABLE_URL, Player, clean, play_together, words
+
+ACTIVE_TEXT = "() => document.activeElement && document.activeElement.textContent.trim()"
+
+
+def play_a_round(table: Table, guarded, seat: int) -> Player:
+    table.open(guarded, seat, host=True)
+    player = Player("Player", guarded, "old-maid")
+    play_together([player])
+    assert player.error is None, player.error
+    assert player.status == "round_over", player.status
+    return player
+
+
+@pytest.mark.parametrize("device", [{"viewport": DESKTOP}, PHONE_DEVICE], ids=["desktop", "phone"])
+def test_the_round_end_is_in_view_says_why_and_focuses_the_next_deal(live, people, device):
+    table = Table.create(live, "old-maid", seats=2)
+    seat = table.join("Gus")
+    table.add_bot()
+    table.deal()
+    guarded = people(locale="en-US", **device)
+    page = guarded.page
+    play_a_round(table, guarded, seat)
+    panel = page.locator(".round-end")
+    expect(panel).to_be_visible()
+    page.wait_for_timeout(300)  # scrolled and focused as it is drawn
+    assert in_viewport(page, ".round-end"), "the whole panel on the screen"
+    assert page.evaluate(ACTIVE_TEXT) == words(page)["deal_next"]
+    view = table.view(seat)
+    loser = table.summary()["seats"][view["loser"]]["name"]
+    expect(panel.locator(".verdict")).to_contain_text(loser)
+    expect(panel.locator(".verdict img.card")).to_have_count(1)  # the odd card itself
+    expect(panel.locator(".standings tbody tr")).to_have_count(2)
+
+    page.keyboard.press("Enter")
+    expect(page.locator('[data-status="playing"]')).to_have_count(1)
+    expect(panel).to_have_count(0)
+    page.wait_for_timeout(300)
+    top = page.evaluate("() => document.querySelector('.felt').getBoundingClientRect().top")
+    assert 0 <= top < page.viewport_size["height"] / 3, f"the table in view again: top {top}"
+    clean(guarded)
+
+
+def test_play_again_makes_the_same_table_with_the_same_bots(live, people):
+    table = Table.create(live, "old-maid", seats=3, clock=45, think=0.2, options={"preset": "family"})
+    seat = table.join("Hal")
+    table.add_bot()
+    table.add_bot("random")
+    table.deal()
+    guarded = people(locale="en-US")
+    page = table.open(guarded, seat, host=True)
+    live.call("POST", f"/v1/games/{table.id}/end", token=table.host)
+    expect(page.locator('[data-status="finished"]')).to_have_count(1)
+    again = page.get_by_role("button", name=words(page)["play_again"], exact=True)
+    expect(again).to_be_focused()
+    again.click()
+    page.wait_for_url(lambda url: TABLE_URL.search(url) and table.id not in url)
+    new_id = TABLE_URL.search(page.url).group(1)
+    old, new = table.summary(), live.call("GET", f"/v1/games/{new_id}")
+    same = ("type", "options", "max_seats", "turn_seconds", "think_seconds", "visibility")
+    assert {key: new[key] for key in same} == {key: old[key] for key in same}
+    assert [(s["name"] if not s["bot"] else None, s["bot"]) for s in new["seats"]] == [
+        ("Hal", None), (None, "basic"), (None, "random")]  # fmt: skip
+    assert new["status"] == "playing", "bots alone: dealt at once"
+    expect(page.locator('[data-status="playing"]')).to_have_count(1)
+    clean(guarded)
+
+
+def test_play_again_where_friends_sat_gives_a_code_to_share(live, people):
+    table = Table.create(live, "go-fish", seats=3, visibility="public")
+    seat = table.join("Ida")
+    table.join("Jo")
+    table.add_bot()
+    table.deal()
+    guarded = people(locale="en-US")
+    page = table.open(guarded, seat, host=True)
+    live.call("POST", f"/v1/games/{table.id}/end", token=table.host)
+    page.get_by_role("button", name=words(page)["play_again"], exact=True).click()
+    page.wait_for_url(lambda url: TABLE_URL.search(url) and table.id not in url)
+    new = live.call("GET", f"/v1/games/{TABLE_URL.search(page.url).group(1)}")
+    assert new["visibility"] == "private" and new["status"] == "waiting"
+    assert [(s["name"], s["bot"]) for s in new["seats"]][0] == ("Ida", None)
+    assert [s["bot"] for s in new["seats"]][1:] == ["basic"]
+    expect(page.get_by_text(say(page, "code_to_share"))).to_be_visible()
+    clean(guarded)
