@@ -168,7 +168,7 @@ OPTIONS: dict[tuple[str, str], dict[str, Words]] = {
             (
                 "One: the queen of clubs",
                 "Three: all but the queen of spades",
-                "None (another odd card)",
+                "No queen out: another odd card",
             ),
         ),
         "fi": Words(
@@ -177,7 +177,7 @@ OPTIONS: dict[tuple[str, str], dict[str, Words]] = {
             (
                 "Yksi: ristirouva",
                 "Kolme: kaikki paitsi patarouva",
-                "Ei yhtään (muu pariton kortti)",
+                "Ei yhtään: muu pariton kortti",
             ),
         ),
     },
