@@ -426,14 +426,15 @@ function Waiting(/** @type {{game: Game, kept: import("./api.js").Seating & {cod
     </section>`;
 }
 
-/** The log in words, the newest first. */
+/** The log in words, the newest first, each line numbered by its event's `seq`. */
 function Log(/** @type {{log: GameEvent[], name: (seat: number | null | undefined) => string}} */ { log, name }) {
   const shown = log.slice(-LOG_SHOWN).reverse();
   return html`
     <section class="log">
       <h2>${t("log")}</h2>
       <ol reversed aria-live="polite" aria-relevant="additions" tabindex="0" aria-label=${t("log")}>
-        ${shown.map((event) => html`<li key=${event.seq} class=${event.by ? `by-${event.by}` : ""}>${sentence(event, name)}</li>`)}
+        ${shown.map((event) => html`<li key=${event.seq} value=${event.seq}
+          class=${event.by ? `by-${event.by}` : ""}>${sentence(event, name)}</li>`)}
       </ol>
     </section>`;
 }

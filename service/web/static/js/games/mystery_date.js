@@ -43,7 +43,6 @@ export function DateBoard({ view, game, entry, name }) {
           <div class="pile"><h2>${t("discard_pile_n", { n: view.discard_pile ?? 0 })}</h2>${view.top_discard ? html`<span data-card=${view.top_discard}><${Card} card=${view.top_discard} small /></span>` : null}</div>
           ${view.ready?.length ? html`<p>${t("ready_outfits", { colours: view.ready.map(colourName).join(", ") })}</p>` : null}
           ${door && html`<p class="door-result">${t("door_opened", { seat: name(door.seat), colour: colourName(door.colour), outcome: t(/** @type {Key} */ (`outcome_${door.outcome}`)) })}</p>`}
-          ${view.winner !== null && view.winner !== undefined && html`<p class="winner">${t("date_winner", { seat: name(view.winner) })}</p>`}
         </li>
       </ol>
     </section>`;

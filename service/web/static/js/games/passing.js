@@ -1,5 +1,5 @@
 // Old Maid and Blind Date: the hand offered to you, face down, one card a button
-// (a take move each); the pairs each seat laid; the odd card.
+// (a take move each), and the pairs each seat laid; the round-end panel shows the odd card.
 
 import { html } from "../../vendor/htm-3.1.1/standalone.module.js";
 import { Card } from "../cards.js";
@@ -46,7 +46,5 @@ export function PassingBoard({ view, game, act, busy, name }) {
             ${seat.pairs.length > 3 && html`<p>${t("pairs_more", { n: seat.pairs.length - 3 })}</p>`}
           </div>` : null)}
       </div>
-      ${view.loser !== null && view.loser !== undefined && html`
-        <p class="loser">${t("odd_card_with", { seat: name(view.loser) })}</p>`}
     </section>`;
 }

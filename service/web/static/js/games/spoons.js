@@ -1,4 +1,5 @@
-// Spoons, Pig and Tongue: your incoming pile, the signals so far in order, the loser.
+// Spoons, Pig and Tongue: your incoming pile and the signals so far in order (the
+// round-end panel names the loser).
 
 import { html } from "../../vendor/htm-3.1.1/standalone.module.js";
 import { Card } from "../cards.js";
@@ -14,6 +15,5 @@ export function SpoonsBoard({ view, name }) {
       <p>${t(/** @type {import("../i18n.js").Key} */ (`signal_${view.signal}`))}</p>
       ${(view.signals ?? []).length > 0 && html`<p class="signals">${t("signals_so_far")}
         ${(view.signals ?? []).map((/** @type {number} */ seat) => name(seat)).join(" → ")}</p>`}
-      ${view.loser !== null && view.loser !== undefined && html`<p class="loser">${t("spoons_loser", { seat: name(view.loser) })}</p>`}
     </section>`;
 }
