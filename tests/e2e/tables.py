@@ -100,7 +100,8 @@ def in_viewport(page, selector: str) -> bool:
     return page.evaluate(
         """s => { const e = document.querySelector(s); if (!e) return false;
              const r = e.getBoundingClientRect();
-             return r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth; }""",
+             return r.top >= 0 && r.left >= 0
+               && r.bottom <= innerHeight && r.right <= innerWidth; }""",
         selector,
     )
 

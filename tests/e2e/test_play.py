@@ -528,7 +528,7 @@ def create_through_form(page, live, slug: str, **fields) -> str:
         control(form, say["your_name"]).fill(fields["name"])
     options = {option["name"]: option for option in entry["options"]}
     for name, value in fields.get("options", {}).items():
-        control_ = control(form, name)
+        control_ = control(form, options[name]["text"]["en"]["title"])
         allowed = options[name].get("allowed") or []
         if value in allowed and control_.evaluate("e => e.tagName") == "SELECT":
             control_.select_option(index=allowed.index(value))

@@ -52,7 +52,9 @@ def test_the_round_end_is_in_view_says_why_and_focuses_the_next_deal(live, peopl
 
 
 def test_play_again_makes_the_same_table_with_the_same_bots(live, people):
-    table = Table.create(live, "old-maid", seats=3, clock=45, think=0.2, options={"preset": "family"})
+    table = Table.create(
+        live, "old-maid", seats=3, clock=45, think=0.2, options={"preset": "family"}
+    )
     seat = table.join("Hal")
     table.add_bot()
     table.add_bot("random")
