@@ -9,9 +9,9 @@ export function EightsBoard({ view }) {
   if (view.type !== "crazy-eights") return null;
   return html`
     <section class="board eights">
-      <div class="pile discard" data-card=${view.top}><h2>${t("discard_top")}</h2><${Card} card=${view.top} /></div>
+      <div class="pile discard" data-pile="discard" data-card=${view.top}><h2>${t("discard_top")}</h2><${Card} card=${view.top} /></div>
       <p class="follow">${t("suit_to_follow", { suit: suitName(view.suit ?? "") })}</p>
-      <div class="pile"><h2>${t("stock_n", { n: view.stock ?? 0 })}</h2>${view.stock ? html`<${Card} />` : null}</div>
+      <div class="pile" data-pile="stock"><h2>${t("stock_n", { n: view.stock ?? 0 })}</h2>${view.stock ? html`<${Card} />` : null}</div>
       ${view.blocked && html`<p>${t("blocked")}</p>`}
     </section>`;
 }

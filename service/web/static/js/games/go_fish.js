@@ -10,7 +10,7 @@ export function FishBoard({ view, name }) {
   const players = view.players ?? [];
   return html`
     <section class="board fish">
-      <div class="pile"><h2>${t("stock_n", { n: view.stock ?? 0 })}</h2>${view.stock ? html`<${Card} />` : null}</div>
+      <div class="pile" data-pile="stock"><h2>${t("stock_n", { n: view.stock ?? 0 })}</h2>${view.stock ? html`<${Card} />` : null}</div>
       <ul class="books">
         ${players.map((player) => html`<li><strong>${name(player.seat)}</strong>:
           ${player.books.length ? player.books.map(rankName).join(", ") : t("no_books")}</li>`)}

@@ -39,8 +39,8 @@ export function DateBoard({ view, game, entry, name }) {
         })}
         <li class="middle">
           ${view.seat !== null && view.to_act.includes(view.seat) && html`<p>${t(/** @type {Key} */ (`phase_${view.phase}`))}</p>`}
-          <div class="pile"><h2>${t("draw_pile_n", { n: view.draw_pile ?? 0 })}</h2>${view.draw_pile ? html`<${Card} small />` : null}</div>
-          <div class="pile"><h2>${t("discard_pile_n", { n: view.discard_pile ?? 0 })}</h2>${view.top_discard ? html`<span data-card=${view.top_discard}><${Card} card=${view.top_discard} small /></span>` : null}</div>
+          <div class="pile" data-pile="draw"><h2>${t("draw_pile_n", { n: view.draw_pile ?? 0 })}</h2>${view.draw_pile ? html`<${Card} small />` : null}</div>
+          <div class="pile" data-pile="discard"><h2>${t("discard_pile_n", { n: view.discard_pile ?? 0 })}</h2>${view.top_discard ? html`<span data-card=${view.top_discard}><${Card} card=${view.top_discard} small /></span>` : null}</div>
           ${view.ready?.length ? html`<p>${t("ready_outfits", { colours: view.ready.map(colourName).join(", ") })}</p>` : null}
           ${door && html`<p class="door-result">${t("door_opened", { seat: name(door.seat), colour: colourName(door.colour), outcome: t(/** @type {Key} */ (`outcome_${door.outcome}`)) })}</p>`}
         </li>

@@ -39,7 +39,7 @@ export function PassingBoard({ view, game, act, busy, name }) {
             })}
           </ul>
         </div>`}
-      <div class="laid">
+      <div class="laid" data-pile="laid">
         ${game.seats.map((seat) => seat.pairs?.length ? html`
           <div class="pairs"><h3>${t("pairs_of", { seat: seat.name })}</h3>
             <ul class="cards">${seat.pairs.slice(-3).flat().map((card) => html`<li data-card=${card}><${Card} card=${card} small /></li>`)}</ul>

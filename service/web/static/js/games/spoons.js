@@ -11,7 +11,7 @@ export function SpoonsBoard({ view, name }) {
   return html`
     <section class="board spoons">
       ${view.pile !== null && view.pile !== undefined && html`
-        <div class="pile"><h2>${t("incoming_n", { n: view.pile })}</h2>${view.pile ? html`<${Card} />` : null}</div>`}
+        <div class="pile" data-pile="incoming"><h2>${t("incoming_n", { n: view.pile })}</h2>${view.pile ? html`<${Card} />` : null}</div>`}
       <p>${t(/** @type {import("../i18n.js").Key} */ (`signal_${view.signal}`))}</p>
       ${(view.signals ?? []).length > 0 && html`<p class="signals">${t("signals_so_far")}
         ${(view.signals ?? []).map((/** @type {number} */ seat) => name(seat)).join(" → ")}</p>`}
