@@ -23,13 +23,14 @@ and of the whole machine."""
 import asyncio
 import json
 import random
-import resource
 import statistics
 import sys
 import time
 import uuid
 from collections import Counter, deque
 from dataclasses import dataclass, field
+
+from tests.push.client import raise_open_files_limit
 
 from . import cpu
 from .players_wire import Connection, Refused, Stream
@@ -460,13 +461,8 @@ def summary(values: list[float]) -> dict:
     }
 
 
-def lift_open_files() -> None:
-    _, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-    resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
-
-
 if __name__ == "__main__":
-    lift_open_files()
+    raise_open_files_limit()
     settings = json.loads(sys.argv[1])
     settings["think"] = tuple(settings.get("think", (1.0, 3.0)))
     result = asyncio.run(main(Config(**settings)))
