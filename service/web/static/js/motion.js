@@ -15,7 +15,7 @@ import { t } from "./i18n.js";
 import { sentence } from "./words.js";
 
 /** @typedef {import("api-schema").components["schemas"]["Event"]} GameEvent */
-/** @typedef {number | "pile"} Place a seat, or the pile in the middle */
+/** @typedef {number | "discard" | "stock" | "laid"} Place a seat, or a pile */
 
 const SHOWN = 3; // the moves of one burst that are animated: its last ones
 const KEPT = 12; // events kept while no frame comes (a hidden tab): enough to name the last move
@@ -25,8 +25,8 @@ const FLIGHT_MS = 560;
 const LAID_MS = 1800;
 const BUBBLE_MS = 1500;
 const HIGHLIGHT_MS = 900;
-const LIFT_STEP_MS = 420; // one card's lift while a seat hesitates over your cards
-const LIFTED = 12; // cards lifted in turn at most
+const LIFT_MS = 520; // one card's lift while a seat hesitates over your cards
+const LIFT_EVERY_MS = 320; // the next card's lift begins as the last one settles
 const HESITATION_MS = 60_000; // a hesitation ends by itself after this, take or no take
 const SAID = 3; // sentences in the live region at most: the last move and what it caused
 const SERVICE = new URL(API, location.href).origin; // the card pictures, as cards.js
@@ -52,13 +52,14 @@ loadStyles();
 
 /**
  * Show a burst of events as they arrive from the stream; returns at once.
- * @param {GameEvent[]} events @param {{own?: number | null}} [where] your seat, if any
+ * @param {GameEvent[]} events
+ * @param {{own?: number | null}} [where] your seat (by default, the seat marked `own`)
  */
-export function animate(events, { own: seat = null } = {}) {
+export function animate(events, { own: seat } = {}) {
   const now = performance.now();
   waiting.push(...events.slice(-KEPT).map((event) => ({ event, at: now })));
   waiting = waiting.slice(-KEPT);
-  own = seat;
+  own = seat === undefined ? ownSeat() : seat;
   region(); // in the page before its first sentence, so that the sentence is read
   if (!scheduled) {
     scheduled = true;
@@ -81,7 +82,7 @@ function flush() {
     .slice(-SHOWN);
   shown.forEach(({ event }, index) => SHOWS[event.type]?.(event, index * STAGGER_MS, still));
   const last = events[events.length - 1];
-  if (last?.type === "offer" && !still) hesitate(last, shown.length * STAGGER_MS);
+  if (last?.type === "offer" && !still) hesitate(last, Math.min(shown.length * STAGGER_MS, FLIGHT_MS));
 }
 
 // --- the live region ------------------------------------------------------------------
@@ -140,12 +141,13 @@ const SHOWS = {
   },
   give: (event, delay, still) =>
     flight("give", some(data(event).cards, data(event).card), event.seat, data(event).to_seat, delay, still),
-  play: (event, delay, still) => flight("play", some(data(event).card), event.seat, "pile", delay, still),
-  discard: (event, delay, still) => flight("discard", some(data(event).card), event.seat, "pile", delay, still),
+  play: (event, delay, still) => flight("play", some(data(event).card), event.seat, "discard", delay, still),
+  discard: (event, delay, still) =>
+    flight("discard", some(data(event).card), event.seat, "discard", delay, still),
   draw: (event, delay, still) =>
-    flight("draw", some(data(event).card ?? data(event).shown), "pile", event.seat, delay, still),
+    flight("draw", some(data(event).card ?? data(event).shown), "stock", event.seat, delay, still),
   take_discard: (event, delay, still) =>
-    flight("take_discard", some(data(event).card), "pile", event.seat, delay, still),
+    flight("take_discard", some(data(event).card), "discard", event.seat, delay, still),
   pairs: (event, delay, still) => laid("pairs", some(data(event).pairs), event.seat, delay, still),
   book: (event, delay, still) => laid("book", some(data(event).cards), event.seat, delay, still),
   ask: (event, delay, still) => {
@@ -162,8 +164,8 @@ function flight(
   /** @type {Place | null | undefined} */ from, /** @type {Place | null | undefined} */ to,
   /** @type {number} */ delay, /** @type {boolean} */ still,
 ) {
-  const start = place(from, cards[0]);
-  const end = place(to, cards[0]);
+  const start = place(from);
+  const end = place(to);
   if (!start || !end) return;
   if (still) return highlight(end, delay);
   const [a, b] = [centre(start), centre(end)];
@@ -191,9 +193,9 @@ function laid(
   const middle = first(".middle", ".board");
   if (!start || !middle || !cards.length) return;
   if (still) return highlight(start, delay);
-  const end = first('[data-pile="laid"]', ".laid", '[data-pile="discard"]') ?? middle;
+  const end = place("laid") ?? middle;
   const [a, b, c] = [centre(start), centre(middle), centre(end)];
-  const group = mark(document.createElement("div"), "motion-flight motion-laid", kind, seat, "pile");
+  const group = mark(document.createElement("div"), "motion-flight motion-laid", kind, seat, "laid");
   group.append(...cards.slice(0, 4).map(picture));
   at(group, a);
   layer().append(group);
@@ -262,31 +264,35 @@ function highlight(/** @type {Element} */ element, /** @type {number} */ delay) 
 
 // --- hesitation -------------------------------------------------------------------------
 
+let hesitation = 0; // the current hesitation's number: a later burst ends it
+let lifted = /** @type {Animation | null} */ (null);
+
 /** Another seat is to take a card: the cards it chooses from (yours, or the backs of the
- * seat it takes from) lift one after another until its take comes (the next burst). */
+ * seat it takes from) lift one after another until its take comes (the next burst).
+ * The cards are looked up at each lift: the page may have drawn them again meanwhile. */
 function hesitate(/** @type {GameEvent} */ offer, /** @type {number} */ delay) {
   const from = data(offer).from_seat;
   if (offer.seat === own || from === null || from === undefined) return;
-  const cards = (from === own ? handCards() : seatCards(from)).slice(0, LIFTED);
-  if (!cards.length) return;
-  const period = cards.length * LIFT_STEP_MS;
-  const iterations = Math.ceil(HESITATION_MS / period);
-  lifting = cards.map((card, index) => {
-    const [start, top, end] = [index, index + 0.5, index + 1].map((n) => n / cards.length);
-    const keyframes = [
-      { transform: "none", offset: 0 },
-      { transform: "none", offset: start },
-      { transform: "translateY(-0.45rem)", offset: top },
-      { transform: "none", offset: end },
-      { transform: "none", offset: 1 },
-    ];
-    return card.animate(keyframes, { duration: period, delay, iterations, easing: "ease-in-out", id: "motion-hesitate" });
-  });
+  const cards = () => (from === own ? handCards() : seatCards(from));
+  const current = hesitation;
+  const ends = performance.now() + delay + HESITATION_MS;
+  let step = 0;
+  const lift = () => {
+    if (current !== hesitation || performance.now() > ends) return;
+    const choices = cards();
+    if (!choices.length) return;
+    const keyframes = [{ transform: "none" }, { transform: "translateY(-0.45rem)" }, { transform: "none" }];
+    const card = choices[step++ % choices.length];
+    lifted = card.animate(keyframes, { duration: LIFT_MS, easing: "ease-in-out", id: "motion-hesitate" });
+    window.setTimeout(lift, LIFT_EVERY_MS); // the next lifts while this one settles
+  };
+  window.setTimeout(lift, delay);
 }
 
 function stopHesitating() {
-  for (const animation of lifting) animation.cancel();
-  lifting = [];
+  hesitation += 1;
+  lifted?.cancel();
+  lifted = null;
 }
 
 const handCards = () => all(".hand [data-card]", ".hand img.card");
@@ -299,15 +305,26 @@ const seatCards = (/** @type {number} */ seat) => {
 
 // --- the page's places ------------------------------------------------------------------
 
+/** The seat the page marks as yours (seats.js: `class="seat own"`), if any. */
+function ownSeat() {
+  const mine = /** @type {HTMLElement | null} */ (document.querySelector("[data-seat].own"));
+  return mine ? Number(mine.dataset.seat) : null;
+}
+
 const seatElement = (/** @type {number | null | undefined} */ seat) =>
   seat === null || seat === undefined ? null : document.querySelector(`[data-seat="${seat}"]`);
 
-/** A seat's element, or the pile: the card itself where it already lies there. */
-function place(/** @type {Place | null | undefined} */ where, /** @type {string | null | undefined} */ card) {
-  if (where !== "pile") return seatElement(where);
-  const lying = card ? `[data-card="${CSS.escape(card)}"]` : null;
-  return first(...(lying ? [`[data-pile] ${lying}`, `.middle ${lying}`, `.board ${lying}`] : []),
-    "[data-pile]", ".board .pile", ".middle", ".board");
+/** Where each pile is (the boards' `data-pile`); else the middle of the table. */
+const PILES = {
+  discard: ['[data-pile="discard"]'],
+  stock: ['[data-pile="stock"]', '[data-pile="draw"]'],
+  laid: ['[data-pile="laid"]', '[data-pile="discard"]'],
+};
+
+/** A seat's element, or a pile's. */
+function place(/** @type {Place | null | undefined} */ where) {
+  if (typeof where === "string") return first(...PILES[where], ".middle", ".board");
+  return seatElement(where);
 }
 
 /** The first element found by the first selector that finds one. */
@@ -350,7 +367,7 @@ function layer() {
 
 /**
  * The element's class and what it shows, for tests and styles: `data-motion` (the
- * event's type), `data-from` and `data-to` (a seat, or "pile").
+ * event's type), `data-from` and `data-to` (a seat, or a pile: "discard", "stock", "laid").
  * @template {HTMLElement} E @param {E} element @param {string} className @param {string} kind
  * @param {Place | null | undefined} from @param {Place | null | undefined} to @returns {E}
  */

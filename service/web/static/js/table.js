@@ -9,6 +9,7 @@ import { Card, cardName } from "./cards.js";
 import { BOARDS } from "./games/index.js";
 import { LANGUAGES, t } from "./i18n.js";
 import { follow } from "./live.js";
+import { animate } from "./motion.js";
 import { RoundEnd } from "./round_end.js";
 import { SeatsAround, useTick } from "./seats.js";
 import { cardOfMove, moveLabel, sentence } from "./words.js";
@@ -93,6 +94,7 @@ function Table({ gameId, catalogue }) {
       after: 0,
       onEvents: (events) => {
         logged(events);
+        animate(events);
         if (events.some((event) => SUMMARY_EVENTS.has(event.type))) refreshSoon();
       },
       onView: (seen) => setView((old) => newest(old, seen)),
