@@ -5,14 +5,16 @@ import { html } from "../vendor/htm-3.1.1/standalone.module.js";
 import { API } from "./api.js";
 import { t } from "./i18n.js";
 
-// The pictures come from the service, also when this page is served from elsewhere.
-const SERVICE = new URL(API, location.href).origin;
+// The pictures come from the service, also when this page is served from elsewhere
+// (asked when drawn: the names load without a page, as the words test runs them).
+const service = () => new URL(API, location.href).origin;
 
 const RANKS = /** @type {const} */ ({
   A: "rank_A", 2: "rank_2", 3: "rank_3", 4: "rank_4", 5: "rank_5", 6: "rank_6", 7: "rank_7",
   8: "rank_8", 9: "rank_9", 10: "rank_10", J: "rank_J", Q: "rank_Q", K: "rank_K",
 });
 const SUITS = /** @type {const} */ ({ C: "suit_C", D: "suit_D", H: "suit_H", S: "suit_S" });
+const SUIT_SYMBOLS = /** @type {const} */ ({ C: "♣", D: "♦", H: "♥", S: "♠" });
 const COLOURS = /** @type {const} */ ({
   pink: "colour_pink", green: "colour_green", blue: "colour_blue", orange: "colour_orange",
 });
@@ -48,6 +50,18 @@ export function suitName(/** @type {string} */ suit) {
   return key ? t(key) : suit;
 }
 
+/** "♠ spades", "♥ hertta": the suit's symbol and its name, as a choice or a suit to follow. */
+export function suitLabel(/** @type {string} */ suit) {
+  const symbol = SUIT_SYMBOLS[/** @type {keyof typeof SUIT_SYMBOLS} */ (suit)];
+  return symbol ? t("suit_label", { symbol, suit: suitName(suit) }) : suitName(suit);
+}
+
+/** "sixes" (Finnish "kutosia", as asked for); ``from``: Finnish "kutosista" (a book of). */
+export function ranksName(/** @type {string} */ rank, from = false) {
+  if (!(rank in RANKS)) return rank;
+  return t(/** @type {import("./i18n.js").Key} */ (from ? `ranks_from_${rank}` : `ranks_${rank}`));
+}
+
 export function colourName(/** @type {string} */ colour) {
   const key = COLOURS[/** @type {keyof typeof COLOURS} */ (colour)];
   return key ? t(key) : colour;
@@ -60,6 +74,6 @@ export function colourName(/** @type {string} */ colour) {
  */
 export function Card({ card, small = false }) {
   const name = card ? cardName(card) : t("face_down");
-  const src = `${SERVICE}/play/cards/${card || "back"}.svg`;
+  const src = `${service()}/play/cards/${card || "back"}.svg`;
   return html`<img class=${small ? "card small" : "card"} src=${src} alt=${name} title=${name} />`;
 }

@@ -1,97 +1,134 @@
-// The log and the moves in words: "Anna took a card from Bot 2", "Play the eight of
-// hearts and name spades".
+// The table in words: the log ("Anna took a card from Bob"), the moves ("Play the eight
+// of hearts and name ♠ spades"), the heading that says whose action it is, and every
+// refusal. Each sentence is a template of i18n/<language>.js; nothing here needs a DOM.
 
-import { cardName, colourName, rankName, suitName } from "./cards.js";
-import { t } from "./i18n.js";
+import { cardName, colourName, ranksName, suitLabel } from "./cards.js";
+import { currentLanguage, hasKey, t } from "./i18n.js";
 
 /** @typedef {import("api-schema").components["schemas"]} S */
 /** @typedef {S["Event"]} GameEvent */
+/** @typedef {GameEvent["type"]} EventType */
 /** @typedef {S["Move"]} Move */
+/** @typedef {S["View"]} View */
+/** @typedef {S["Game"]} Game */
 /** @typedef {(seat: number | null | undefined) => string} Namer */
 /** @typedef {import("./i18n.js").Key} Key */
+/** @typedef {Record<string, string | number>} Values */
+/** A template and what fills it. @typedef {[Key, Values?]} Said */
 
-const cards = (/** @type {string[] | undefined} */ list) => (list || []).map(cardName).join(", ");
+/** "A, B and C" ("A, B ja C"); ``or``: "A or B". */
+function listOf(/** @type {string[]} */ items, or = false) {
+  const type = or ? "disjunction" : "conjunction";
+  return new Intl.ListFormat(currentLanguage(), { type }).format(items);
+}
+
+const cards = (/** @type {string[] | undefined} */ list) => listOf((list || []).map(cardName));
+const named = (/** @type {string} */ key) => (hasKey(key) ? t(/** @type {Key} */ (key)) : key);
 
 /**
- * One event as a sentence, as the seat reading it may see it.
- * @param {GameEvent} event @param {Namer} name
+ * What each event kind says, from its data as the reader may see it: a template and its
+ * values. Typed by the spec's event types, so a new kind fails `tsc` until it has words.
+ * @type {Record<EventType, (data: Record<string, any>, name: Namer, own: boolean) => Said>}
  */
-export function sentence(event, name) {
-  const who = name(event.seat);
-  const data = /** @type {Record<string, any>} */ (event.data || {});
-  const by = event.by && event.by !== "player" ? ` (${t(`by_${event.by}`)})` : "";
-  const say = (/** @type {import("./i18n.js").Key} */ key, values = {}) =>
-    t(key, { who, ...values }) + by;
-  switch (event.type) {
-    case "deal":
-      return t("ev_deal", { who: name(data.dealer) });
-    case "hand":
-      return data.hand ? t("ev_hand_own", { cards: cards(data.hand) }) : say("ev_hand", { n: data.cards });
-    case "pairs":
-      return say("ev_pairs", { cards: (data.pairs || []).map(cards).join("; ") });
-    case "offer":
-      return say("ev_offer", { from: name(data.from_seat), n: data.positions });
-    case "take":
-      return data.card
-        ? say("ev_take_seen", { from: name(data.from_seat), card: cardName(data.card) })
-        : say("ev_take", { from: name(data.from_seat) });
-    case "safe":
-      return say("ev_safe");
-    case "out":
-      return say("ev_out");
-    case "play":
-      return data.suit && data.card?.startsWith("8")
-        ? say("ev_play_eight", { card: cardName(data.card), suit: suitName(data.suit) })
-        : say("ev_play", { card: cardName(data.card) });
-    case "draw":
-      return data.card ? say("ev_draw_seen", { card: cardName(data.card) }) : say("ev_draw");
-    case "starter":
-      return t("ev_starter", { card: cardName(data.card) });
-    case "pass":
-      return data.card
-        ? say("ev_pass_seen", { card: cardName(data.card), to: name(data.to_seat) })
-        : say("ev_pass", { to: name(data.to_seat) });
-    case "ask":
-      return say("ev_ask", { to: name(data.seat), rank: rankName(data.rank) });
-    case "go_fish":
-      return say("ev_go_fish");
-    case "book":
-      return say("ev_book", { rank: rankName(data.rank) });
-    case "signal":
-      return say("ev_signal", { n: data.order });
-    case "pick":
-      return data.card ? say("ev_pick_seen", { card: cardName(data.card) }) : say("ev_pick");
-    case "roll":
-      return say("ev_roll", { die: data.die, space: data.space ? t(/** @type {Key} */ (`space_${data.space}`)) : "" });
-    case "piles":
-      return t("ev_piles", { draw: data.draw_pile, discard: data.discard_pile });
-    case "discard":
-      return say("ev_discard", { card: cardName(data.card) });
-    case "give":
-      return data.card
-        ? say("ev_give_seen", { card: cardName(data.card), to: name(data.to_seat) })
-        : say("ev_give", { to: name(data.to_seat) });
-    case "take_discard":
-      return say("ev_take_discard", { card: cardName(data.card) });
-    case "door":
-      return say("ev_door", { colour: colourName(data.colour), outcome: t(/** @type {Key} */ (`outcome_${data.outcome}`)) });
-    case "won":
-      return say("ev_won", { date: t(/** @type {Key} */ (`outcome_${data.date}`)) });
-    case "timeout":
-      return t(data.autopilot ? "ev_autopilot" : "ev_timeout", { who });
-    case "resume":
-      return say("ev_resume");
-    case "left":
-      return say("ev_left");
-    case "round_over":
-      return t("ev_round_over");
-    case "round_abandoned":
-      return t("ev_round_abandoned");
-    case "game_over":
-      return t("ev_game_over");
-    default:
-      return `${who} ${event.type}`;
+export const SENTENCES = {
+  joined: (data) =>
+    data.bot ? ["ev_joined_bot", { name: data.name, level: named(`level_${data.bot}`) }] : ["ev_joined", { name: data.name }],
+  vacated: (data) => ["ev_vacated", { name: data.name }],
+  deal: (data, name) => ["ev_deal", { who: name(data.dealer) }],
+  hand: (data, _, own) =>
+    data.hand ? [own ? "ev_hand_own" : "ev_hand_seen", { cards: cards(data.hand) }] : ["ev_hand", { n: data.cards }],
+  pairs: (data) => ["ev_pairs", { n: data.pairs.length, cards: listOf(data.pairs.map(cards)) }],
+  offer: (data, name) => ["ev_offer", { from: name(data.from_seat), n: data.positions }],
+  take: (data, name) =>
+    data.card ? ["ev_take_seen", { from: name(data.from_seat), card: cardName(data.card) }] : ["ev_take", { from: name(data.from_seat) }],
+  safe: () => ["ev_safe"],
+  out: () => ["ev_out"],
+  play: (data) =>
+    data.card.startsWith("8")
+      ? ["ev_play_eight", { card: cardName(data.card), suit: suitLabel(data.suit) }]
+      : ["ev_play", { card: cardName(data.card) }],
+  draw: drawn,
+  starter: (data) => ["ev_starter", { card: cardName(data.card) }],
+  pass: (data, name) => {
+    if (data.to_seat === undefined) return ["ev_pass_turn"]; // Crazy Eights: the turn
+    const to = name(data.to_seat);
+    return data.card ? ["ev_pass_seen", { to, card: cardName(data.card) }] : ["ev_pass", { to }];
+  },
+  ask: (data, name) => ["ev_ask", { to: name(data.seat), ranks: ranksName(data.rank) }],
+  give: (data, name) => {
+    const to = name(data.to_seat);
+    if (data.cards) return ["ev_give_cards", { to, n: data.cards.length, cards: cards(data.cards) }]; // Go Fish: public
+    return data.card ? ["ev_give_seen", { to, card: cardName(data.card) }] : ["ev_give", { to }];
+  },
+  // the seat is the one asked, who says it; the asker (to_seat) is the one who draws
+  go_fish: (data, name) => ["ev_go_fish", { to: name(data.to_seat) }],
+  book: (data) => ["ev_book", { ranks: ranksName(data.rank), ranks_from: ranksName(data.rank, true) }],
+  signal: (data) => ["ev_signal", { n: data.order }],
+  pick: (data) => (data.card ? ["ev_pick_seen", { card: cardName(data.card) }] : ["ev_pick"]),
+  roll: (data) => ["ev_roll", { die: data.die, space: named(`space_${data.space}`) }],
+  piles: (data) => {
+    const counts = { draw: t("cards_n", { n: data.draw_pile }), discard: t("cards_n", { n: data.discard_pile }) };
+    return data.top ? ["ev_piles_top", { ...counts, card: cardName(data.top) }] : ["ev_piles", counts];
+  },
+  discard: (data) => ["ev_discard", { card: cardName(data.card) }],
+  take_discard: (data) => ["ev_take_discard", { card: cardName(data.card) }],
+  door: (data) => ["ev_door", { colour: colourName(data.colour), outcome: named(`outcome_${data.outcome}`) }],
+  nothing: () => ["ev_nothing"],
+  won: (data) => ["ev_won", { date: named(`outcome_${data.date}`) }],
+  timeout: (data) => [data.autopilot ? "ev_autopilot" : "ev_timeout"],
+  resume: () => ["ev_resume"],
+  left: (data) => ["ev_left", { level: named(`level_${data.bot}`) }],
+  round_over: roundOver,
+  round_abandoned: () => ["ev_round_abandoned"],
+  game_over: (data) => [data.reason === "host_ended" ? "ev_game_over_ended" : data.reason === "target_reached" ? "ev_game_over_target" : "ev_game_over"],
+};
+
+/** A draw: Go Fish's and Crazy Eights' one card (seen by the drawer, or shown to all
+ * when it is the rank asked for), Mystery Date's ``count`` cards. */
+function drawn(/** @type {Record<string, any>} */ data) {
+  if (data.shown) return /** @type {Said} */ (["ev_draw_shown", { card: cardName(data.shown) }]);
+  if (data.card) return /** @type {Said} */ (["ev_draw_seen", { card: cardName(data.card) }]);
+  if (data.count === undefined) return /** @type {Said} */ (["ev_draw"]);
+  if (data.count === 0) return /** @type {Said} */ (["ev_draw_none"]);
+  if (data.cards) return /** @type {Said} */ (["ev_draw_n_seen", { n: data.count, cards: cards(data.cards) }]);
+  return /** @type {Said} */ (["ev_draw_n", { n: data.count }]);
+}
+
+/** How a round ended, from what each game's round_over carries. */
+function roundOver(/** @type {Record<string, any>} */ data, /** @type {Namer} */ name) {
+  if (data.odd_card) return /** @type {Said} */ (["ev_round_over_odd", { loser: name(data.loser), card: cardName(data.odd_card) }]);
+  if (data.loser !== undefined) return /** @type {Said} */ (["ev_round_over_loser", { loser: name(data.loser) }]);
+  if (data.winners?.length) {
+    const winners = { n: data.winners.length, winners: listOf(data.winners.map(name)) };
+    return /** @type {Said} */ ([data.blocked ? "ev_round_over_blocked" : "ev_round_over_won", winners]);
   }
+  return /** @type {Said} */ (["ev_round_over"]);
+}
+
+/**
+ * One event as a sentence, as the seat reading it may see it (``mySeat``: "You were
+ * dealt" for the reader's own hand). Never throws: an event this page has no words for
+ * is said by its type.
+ * @param {GameEvent} event @param {Namer} name @param {number | null} [mySeat]
+ */
+export function sentence(event, name, mySeat = null) {
+  const data = /** @type {Record<string, any>} */ (event.data || {});
+  const say = SENTENCES[event.type];
+  if (!say) return `${name(event.seat)}: ${event.type}`;
+  const own = mySeat !== null && mySeat !== undefined && event.seat === mySeat;
+  const [key, values = {}] = say(data, name, own);
+  const text = t(key, { who: name(event.seat), ...values });
+  return event.by && event.by !== "player" ? `${text} (${named(`by_${event.by}`)})` : text;
+}
+
+/**
+ * A line of the log: the event's own number (``seq``, as the service counts them, not
+ * renumbered) and its sentence.
+ * @param {GameEvent} event @param {Namer} name @param {number | null} [mySeat]
+ * @returns {{seq: number, text: string}}
+ */
+export function logLine(event, name, mySeat = null) {
+  return { seq: event.seq, text: sentence(event, name, mySeat) };
 }
 
 /**
@@ -104,12 +141,12 @@ export function moveLabel(move, name) {
       return t("mv_take", { position: move.position + 1, from: name(move.from_seat) });
     case "play":
       return move.suit
-        ? t("mv_play_eight", { card: cardName(move.card), suit: suitName(move.suit) })
+        ? t("mv_play_eight", { card: cardName(move.card), suit: suitLabel(move.suit) })
         : t("mv_play", { card: cardName(move.card) });
     case "pass":
       return move.card ? t("mv_pass_card", { card: cardName(move.card) }) : t("mv_pass");
     case "ask":
-      return t("mv_ask", { seat: name(move.seat), rank: rankName(move.rank) });
+      return t("mv_ask", { seat: name(move.seat), ranks: ranksName(move.rank) });
     case "discard":
       return t("mv_discard", { card: cardName(move.card) });
     case "give":
@@ -136,4 +173,135 @@ function unknownMove(/** @type {never} */ move) {
 /** The hand card a move is about, if any (an ask is about the rank of its cards). */
 export function cardOfMove(/** @type {Move} */ move) {
   return "card" in move && move.card ? move.card : null;
+}
+
+/**
+ * The heading: whose action it is and what. An order ("Your turn: roll the die") only
+ * to ``mySeat`` when it may act; anyone else reads who acts ("Bob rolls the die",
+ * "Anna takes a card from you").
+ * @param {View} view @param {Game} game @param {number | null | undefined} mySeat
+ * @param {Namer} name
+ */
+export function heading(view, game, mySeat, name) {
+  if (view.status === "waiting") {
+    const free = game.max_seats - game.seats.length;
+    return free > 0 ? t("head_waiting", { n: free }) : t("head_waiting_full");
+  }
+  if (view.type === "mystery-date" && view.winner !== null && view.winner !== undefined) {
+    return t("head_won", { who: name(view.winner) });
+  }
+  if (view.status === "round_over") return t("head_round_over");
+  if (view.status === "finished") return t("head_finished");
+  const me = mySeat ?? null;
+  const mine = me !== null && view.to_act.includes(me);
+  const moves = mine ? view.legal_moves.map((move) => move.type) : [];
+  if (mine && moves.length && moves.every((type) => type === "resume")) return t("head_autopilot");
+  const acting = view.to_act.filter((seat) => seat !== me);
+  if (!mine && !acting.length && view.type !== "spoons") return t("head_round_over");
+  const turn = { mine, me, moves, who: name(mine ? me : acting[0]), name };
+  return GAME_HEADINGS[view.type]?.(/** @type {any} */ (view), turn) ?? fallbackHeading(turn, acting);
+}
+
+/** @typedef {{mine: boolean, me: number | null, moves: string[], who: string, name: Namer}} Turn */
+
+/** A game this page has no heading for: whose turn it is. */
+function fallbackHeading(/** @type {Turn} */ turn, /** @type {number[]} */ acting) {
+  return turn.mine ? t("head_mine") : t("head_other", { who: listOf(acting.map(turn.name)) });
+}
+
+/** Old Maid, Family Night and Blind Date: one seat takes a face-down card from another. */
+function passingHeading(/** @type {S["OldMaidView"] | S["BlindDateView"]} */ view, /** @type {Turn} */ turn) {
+  const from = view.offer?.from_seat;
+  if (turn.mine) return t("head_take_mine", { from: turn.name(from) });
+  if (from === turn.me) return t("head_take_from_you", { who: turn.who });
+  return t("head_take", { who: turn.who, from: turn.name(from) });
+}
+
+function eightsHeading(/** @type {S["CrazyEightsView"]} */ view, /** @type {Turn} */ turn) {
+  const pile = { card: cardName(view.top ?? ""), suit: suitLabel(view.suit ?? "") };
+  if (!turn.mine) return t("head_play", { who: turn.who, ...pile });
+  if (turn.moves.includes("play")) return t("head_play_mine", pile);
+  return turn.moves.includes("draw") ? t("head_draw_mine") : t("head_pass_mine");
+}
+
+const fishHeading = (/** @type {S["GoFishView"]} */ _, /** @type {Turn} */ turn) =>
+  turn.mine ? t("head_ask_mine") : t("head_ask", { who: turn.who });
+
+/** Spoons, Pig and Tongue: everyone at once, so the heading is about the reader. */
+function spoonsHeading(/** @type {S["SpoonsView"]} */ view, /** @type {Turn} */ turn) {
+  const first = (view.signals ?? [])[0];
+  if (turn.moves.includes("signal")) {
+    return first === undefined ? t("head_signal_four_mine") : t("head_signal_mine", { who: turn.name(first) });
+  }
+  if (first !== undefined) return t("head_spoons_signalled", { who: turn.name(first) });
+  if (turn.moves.includes("pick")) return t("head_pick_mine");
+  if (turn.moves.includes("pass")) return t("head_pass_card_mine", { to: turn.name(leftOf(view, turn.me)) });
+  return t("head_spoons");
+}
+
+/** The next seat still in play to the left, who gets the cards one passes. */
+function leftOf(/** @type {S["SpoonsView"]} */ view, /** @type {number | null} */ seat) {
+  const players = view.players ?? [];
+  for (let step = 1; seat !== null && step < players.length; step++) {
+    const next = players[(seat + step) % players.length];
+    if (!next.out) return next.seat;
+  }
+  return null;
+}
+
+/** Mystery Date: the turn's phase says what its seat is choosing. */
+function dateHeading(/** @type {S["MysteryDateView"]} */ view, /** @type {Turn} */ turn) {
+  const { mine, who, name, me } = turn;
+  const others = view.swap_with ?? [];
+  switch (view.phase) {
+    case "give": {
+      if (mine) return t("head_give_mine", { to: listOf(others.map(name), true) });
+      if (others.length > 1) return t("head_give_any", { who });
+      return others[0] === me ? t("head_give_you", { who }) : t("head_give", { who, to: name(others[0]) });
+    }
+    case "take": {
+      const from = others[0];
+      if (mine) return t("head_take_mine", { from: name(from) });
+      return from === me ? t("head_take_from_you", { who }) : t("head_take", { who, from: name(from) });
+    }
+    case "roll":
+    case "discard":
+    case "pile":
+    case "outfit":
+      return mine ? t(`head_${view.phase}_mine`) : t(`head_${view.phase}`, { who });
+    default:
+      return mine ? t("head_mine") : t("head_other", { who });
+  }
+}
+
+/** @type {Record<View["type"], (view: any, turn: Turn) => string>} */
+const GAME_HEADINGS = {
+  "old-maid": passingHeading,
+  "blind-date": passingHeading,
+  "crazy-eights": eightsHeading,
+  "go-fish": fishHeading,
+  spoons: spoonsHeading,
+  "mystery-date": dateHeading,
+};
+
+/**
+ * A refusal in words: the problem's ``code`` in the page's language; a code this page
+ * has no words for is said by the problem's own ``title``. Takes a problem document or
+ * api.js's `Problem` (or anything thrown) and never throws.
+ * @param {unknown} problem
+ */
+export function problemText(problem) {
+  try {
+    const { code, title, message, until, retryAfter } = /** @type {Record<string, any>} */ (problem ?? {});
+    if (code === "too_many_requests") {
+      const seconds = typeof until === "number" ? (until - Date.now()) / 1000 : Number(retryAfter) || 1;
+      return t("problem_too_many_requests", { n: Math.max(1, Math.ceil(seconds)) });
+    }
+    if (code === "illegal_move") return t("problem_move_refused");
+    if (typeof code === "string" && hasKey(`problem_${code}`)) return t(/** @type {Key} */ (`problem_${code}`));
+    const said = [title, message].find((text) => typeof text === "string" && text);
+    return said ?? t("problem_unknown");
+  } catch {
+    return t("problem_unknown");
+  }
 }

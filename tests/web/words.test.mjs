@@ -1,0 +1,182 @@
+// The web table's words under Node (run by test_words.py): every event of recorded real
+// games (record_events.py) as each seat, a spectator and anyone after the match read it,
+// every heading of the views met on the way, every problem code, in both languages.
+// A sentence fails on a raw key, an unfilled place, a fallback, undefined/NaN/null or a
+// wrong plural.
+
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { test } from "node:test";
+
+// The little of a browser that api.js and cards.js touch as they load.
+globalThis.document = /** @type {any} */ ({ querySelector: () => null, documentElement: {} });
+globalThis.location = /** @type {any} */ ({ href: "http://localhost/play" });
+
+const STATIC = "../../service/web/static/js";
+const { LANGUAGES, setLanguage, t } = await import(`${STATIC}/i18n.js`);
+const { SENTENCES, heading, logLine, moveLabel, problemText, sentence } = await import(`${STATIC}/words.js`);
+
+const read = (/** @type {string} */ name) => JSON.parse(readFileSync(new URL(name, import.meta.url), "utf8"));
+const { tables } = read("./recorded_events.json");
+const problemCodes = read("./problem_codes.json");
+const LANGS = /** @type {const} */ (["en", "fi"]);
+
+// What a finished sentence never holds.
+const BROKEN = [
+  [/\{\w*\}/, "an unfilled place"],
+  [/\b(undefined|NaN|null)\b|\[object/, "a missing value"],
+  [/\b(ev|mv|head|problem|rank|ranks|ranks_from|suit|space|outcome|level|by|colour|phase)_[A-Za-z0-9_]+/, "a raw key"],
+  [/\s[.,:;]|\s{2}|^\s|\s$/, "stray spacing"],
+];
+// Counts with the wrong form: "1 cards", "2 card"; "1 korttia", "2 kortti".
+const WRONG_PLURALS = {
+  en: [/\b1 (cards|lives|books|seats|pairs|seconds|players)\b/, /\b([02-9]|\d\d+) (card|life|book|seat|pair|second)\b/],
+  fi: [/\b1 (korttia|elämää|kirjaa|paikkaa|paria|sekuntia)\b/, /\b([02-9]|\d\d+) (kortti|kortin|elämä|kirja|paikka|pari|sekunti)\b/],
+};
+// How each language says "sixes" when asking for them.
+const RANKS_ASKED = {
+  en: { A: "aces", 2: "twos", 3: "threes", 4: "fours", 5: "fives", 6: "sixes", 7: "sevens", 8: "eights", 9: "nines", 10: "tens", J: "jacks", Q: "queens", K: "kings" },
+  fi: { A: "ässiä", 2: "kakkosia", 3: "kolmosia", 4: "nelosia", 5: "vitosia", 6: "kutosia", 7: "seiskoja", 8: "kaseja", 9: "ysejä", 10: "kymppejä", J: "jätkiä", Q: "rouvia", K: "kuninkaita" },
+};
+
+/** What is wrong with a sentence shown to a player, if anything. */
+function faults(/** @type {string} */ text, /** @type {"en" | "fi"} */ lang) {
+  const found = BROKEN.filter(([pattern]) => pattern.test(text)).map(([, what]) => what);
+  if (!text.trim()) found.push("nothing said");
+  if (WRONG_PLURALS[lang].some((pattern) => pattern.test(text))) found.push("a wrong plural");
+  return found;
+}
+
+function assertSaid(/** @type {string} */ text, /** @type {"en" | "fi"} */ lang, /** @type {string} */ where) {
+  assert.deepEqual(faults(text, lang), [], `${where}: ${JSON.stringify(text)}`);
+}
+
+const namer = (/** @type {any} */ table) => (/** @type {number | null | undefined} */ seat) =>
+  seat === null || seat === undefined ? t("nobody") : table.seats[seat]?.name ?? t("seat_n", { n: seat + 1 });
+
+/** Each log of a table with its reader's seat: seats, a spectator, anyone after the end. */
+const readings = (/** @type {any} */ table) =>
+  Object.entries(table.logs).map(([reader, events]) => ({
+    reader,
+    mySeat: /^\d+$/.test(reader) ? Number(reader) : null,
+    events: /** @type {any[]} */ (events),
+  }));
+
+test("the checks catch what players saw", () => {
+  assert.deepEqual(faults("Player:no books yet{n}", "en"), ["an unfilled place"]);
+  assert.deepEqual(faults("1 cards", "en"), ["a wrong plural"]);
+  assert.deepEqual(faults("basic bot 3 ev_nothing", "en"), ["a raw key"]);
+  assert.deepEqual(faults("Draw pile undefined", "en"), ["a missing value"]);
+  assert.deepEqual(faults("2 kortti", "fi"), ["a wrong plural"]);
+});
+
+for (const lang of LANGS) {
+  test(`every recorded event reads as a sentence (${lang})`, () => {
+    setLanguage(lang);
+    for (const table of tables) {
+      const name = namer(table);
+      for (const { reader, mySeat, events } of readings(table)) {
+        for (const event of events) {
+          assert.ok(SENTENCES[event.type], `${event.type} has no template`);
+          const text = sentence(event, name, mySeat);
+          assertSaid(text, lang, `${table.type} #${event.seq} ${event.type} as ${reader}`);
+          assert.deepEqual(logLine(event, name, mySeat), { seq: event.seq, text });
+        }
+      }
+    }
+  });
+
+  test(`Go Fish says who asks for what, who fishes, what was given (${lang})`, () => {
+    setLanguage(lang);
+    for (const table of tables.filter((/** @type {any} */ each) => each.type === "go-fish")) {
+      const name = namer(table);
+      for (const event of table.logs.None) {
+        const text = sentence(event, name);
+        if (event.type === "ask") assert.ok(text.includes(RANKS_ASKED[lang][event.data.rank]), text);
+        // the asker, to_seat, draws: the sentence starts with her
+        if (event.type === "go_fish") assert.ok(text.startsWith(name(event.data.to_seat)), text);
+        if (event.type === "give") {
+          assert.ok(text.includes(String(event.data.cards.length)), text);
+          for (const card of event.data.cards) assert.ok(text.includes(rankWord(card, lang)), text);
+        }
+      }
+    }
+  });
+
+  test(`every recorded view has a heading, an order only for the seat to act (${lang})`, () => {
+    setLanguage(lang);
+    const yourTurn = t("head_mine");
+    const orders = Object.keys(LANGUAGES.en).filter((key) => key.startsWith("phase_")).map((key) => t(key));
+    for (const table of tables) {
+      const name = namer(table);
+      const game = { ...table, status: "playing" };
+      for (const view of table.views) {
+        const me = view.seat;
+        const text = heading(view, game, me, name);
+        const where = `${table.type} heading for ${me} (${JSON.stringify(view.legal_moves.map((m) => m.type))}, ${view.phase ?? ""})`;
+        assertSaid(text, lang, where);
+        assert.ok(!orders.includes(text), `${where}: ${text}`);
+        const acting = me !== null && view.to_act.includes(me) && view.legal_moves.length > 0;
+        if (!acting) assert.ok(!text.includes(yourTurn), `${where}: ${text}`);
+        if (view.type === "spoons" || view.status !== "playing") continue;
+        if (acting) assert.ok(text.startsWith(yourTurn), `${where}: ${text}`);
+        else assert.ok(text.includes(name(view.to_act[0])), `${where}: ${text}`);
+      }
+    }
+  });
+
+  test(`headings for a waiting table and a table on autopilot (${lang})`, () => {
+    setLanguage(lang);
+    const table = tables[0];
+    const view = { ...table.views[0], status: "waiting" };
+    const name = namer(table);
+    assertSaid(heading(view, { ...table, max_seats: 4, seats: table.seats.slice(0, 3) }, 0, name), lang, "one free");
+    assertSaid(heading(view, { ...table, max_seats: 5, seats: table.seats.slice(0, 3) }, 0, name), lang, "two free");
+    const acting = table.views.find((/** @type {any} */ each) => each.seat !== null && each.to_act.includes(each.seat));
+    const onAutopilot = { ...acting, legal_moves: [{ type: "resume" }] };
+    assert.equal(heading(onAutopilot, table, acting.seat, name), t("head_autopilot"));
+  });
+
+  test(`every problem code has words, an unknown one its title (${lang})`, () => {
+    setLanguage(lang);
+    for (const code of [...problemCodes.service, ...problemCodes.page]) {
+      const text = problemText({ code, title: "The service's title", status: 409 });
+      assert.notEqual(text, "The service's title", `${code} has no words`);
+      assertSaid(text, lang, code);
+    }
+    assert.equal(problemText({ code: "something_new", title: "Something new" }), "Something new");
+    for (const odd of [undefined, null, "text", 409, new Error(""), { code: 409 }, { code: "conflict", title: null }]) {
+      assertSaid(problemText(odd), lang, JSON.stringify(odd));
+    }
+    const waiting = problemText({ code: "too_many_requests", until: Date.now() + 1000 });
+    assertSaid(waiting, lang, "too_many_requests");
+  });
+
+  test(`plurals: every plural entry has its forms, every count its form (${lang})`, () => {
+    setLanguage(lang);
+    const catalogue = LANGUAGES[lang];
+    for (const [key, entry] of Object.entries(LANGUAGES.en)) {
+      assert.ok(key in catalogue, `${lang} has no ${key}`);
+      if (typeof entry === "string") continue;
+      const places = Object.fromEntries([...JSON.stringify(entry).matchAll(/\{(\w+)\}/g)].map(([, place]) => [place, "Anna"]));
+      for (const n of [0, 1, 2, 3, 5, 11, 21, 22, 23]) assertSaid(t(key, { ...places, n }), lang, `${key} ${n}`);
+    }
+    assert.equal(t("cards_n", { n: 1 }), lang === "en" ? "1 card" : "1 kortti");
+    assert.equal(t("cards_n", { n: 2 }), lang === "en" ? "2 cards" : "2 korttia");
+  });
+
+  test(`the 8's suit is named with its symbol (${lang})`, () => {
+    setLanguage(lang);
+    const label = moveLabel({ type: "play", card: "8H", suit: "S" }, () => "Bob");
+    assert.ok(label.includes(`♠ ${lang === "en" ? "spades" : "pata"}`), label);
+  });
+}
+
+test("a missing key comes back as itself, never as a crash", () => {
+  assert.equal(t(/** @type {any} */ ("no_such_key")), "no_such_key");
+});
+
+/** The rank word of a card's name, as the give sentence names the card. */
+function rankWord(/** @type {string} */ card, /** @type {"en" | "fi"} */ lang) {
+  return t(`rank_${card.slice(0, -1)}`);
+}
