@@ -172,6 +172,24 @@ for (const lang of LANGS) {
   });
 }
 
+test("Go Fish's books read with a space after the name", async () => {
+  setLanguage("en");
+  const { FishBoard } = await import(`${STATIC}/games/go_fish.js`);
+  const view = { type: "go-fish", stock: 0, players: [{ seat: 0, cards: 3, books: [] }, { seat: 1, cards: 2, books: ["6"] }] };
+  const board = FishBoard(/** @type {any} */ ({ view, name: (/** @type {number} */ seat) => ["Anna", "Bob"][seat] }));
+  const text = textOf(board);
+  assert.ok(text.includes("Anna: no books yet"), text);
+  assert.ok(text.includes("Bob: six"), text);
+});
+
+/** The text of a tree of htm nodes, components left out. */
+function textOf(/** @type {any} */ node) {
+  if (node === null || node === undefined || typeof node === "boolean") return "";
+  if (typeof node !== "object") return String(node);
+  if (Array.isArray(node)) return node.map(textOf).join("");
+  return typeof node.type === "string" ? textOf(node.props.children) : "";
+}
+
 test("a missing key comes back as itself, never as a crash", () => {
   assert.equal(t(/** @type {any} */ ("no_such_key")), "no_such_key");
 });

@@ -37,7 +37,8 @@ export const SENTENCES = {
   deal: (data, name) => ["ev_deal", { who: name(data.dealer) }],
   hand: (data, _, own) =>
     data.hand ? [own ? "ev_hand_own" : "ev_hand_seen", { cards: cards(data.hand) }] : ["ev_hand", { n: data.cards }],
-  pairs: (data) => ["ev_pairs", { n: data.pairs.length, cards: listOf(data.pairs.map(cards)) }],
+  // pairs apart by semicolons: each pair is itself "A and B"
+  pairs: (data) => ["ev_pairs", { n: data.pairs.length, cards: data.pairs.map(cards).join("; ") }],
   offer: (data, name) => ["ev_offer", { from: name(data.from_seat), n: data.positions }],
   take: (data, name) =>
     data.card ? ["ev_take_seen", { from: name(data.from_seat), card: cardName(data.card) }] : ["ev_take", { from: name(data.from_seat) }],

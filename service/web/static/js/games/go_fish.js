@@ -12,8 +12,8 @@ export function FishBoard({ view, name }) {
     <section class="board fish">
       <div class="pile" data-pile="stock"><h2>${t("stock_n", { n: view.stock ?? 0 })}</h2>${view.stock ? html`<${Card} />` : null}</div>
       <ul class="books">
-        ${players.map((player) => html`<li><strong>${name(player.seat)}</strong>:
-          ${player.books.length ? player.books.map(rankName).join(", ") : t("no_books")}</li>`)}
+        ${players.map((player) => html`<li><strong>${name(player.seat)}</strong>: ${
+          player.books.length ? player.books.map(rankName).join(", ") : t("no_books")}</li>`)}
       </ul>
     </section>`;
 }

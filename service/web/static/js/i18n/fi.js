@@ -122,7 +122,7 @@ export default {
   ev_pairs: { one: "{who} laski parin: {cards}.", other: "{who} laski {n} paria: {cards}." },
   ev_offer: {
     one: "{who} ottaa pelaajan {from} viimeisen kortin.",
-    other: "{who} valitsee yhden pelaajan {from} {n} kortista.",
+    other: "{who} valitsee kortin pelaajalta {from}, jolla on {n} korttia.",
   },
   ev_take: "{who} otti kortin pelaajalta {from}.",
   ev_take_seen: "{who} otti kortin {card} pelaajalta {from}.",
