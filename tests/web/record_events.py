@@ -18,13 +18,16 @@ from service.engine import GAMES, Event, Rng, plain, play
 OUT = Path(__file__).with_name("recorded_events.json")
 AT = "2026-01-01T12:00:00+00:00"
 
-# Seeds chosen so that each round shows what the test must cover: Crazy Eights' 8, Go
-# Fish's go fish, shown draw and books, Mystery Date's doors, swaps and "nothing".
+# Seeds chosen so that each round shows what the test must cover: Crazy Eights' 8, pass
+# and blocked round, Go Fish's go fish, shown draw and books, Spoons' signals, Mystery
+# Date's doors, swaps and "nothing".
 TABLES: list[dict[str, Any]] = [
     {"type": "old-maid", "options": {}, "seats": 3, "seed": 1},
     {"type": "old-maid", "options": {"preset": "family"}, "seats": 4, "seed": 2},
     {"type": "blind-date", "options": {}, "seats": 3, "seed": 3},
     {"type": "crazy-eights", "options": {}, "seats": 3, "seed": 4},
+    {"type": "crazy-eights", "options": {}, "seats": 2, "seed": 2},  # passes, blocked
+    {"type": "crazy-eights", "options": {"partnership": True}, "seats": 4, "seed": 7},
     {"type": "go-fish", "options": {}, "seats": 3, "seed": 5},
     {"type": "go-fish", "options": {"end": "all_books"}, "seats": 2, "seed": 6},
     {"type": "spoons", "options": {}, "seats": 4, "seed": 7},
