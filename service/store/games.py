@@ -260,11 +260,17 @@ def stored_answer(
     connection: Connection, game_id: uuid.UUID, seat: int, key: str
 ) -> tuple[str, dict[str, Any]] | None:
     """The request hash and answer of a seat's move sent with ``key``, if there was one."""
-    query = select(ANSWERS.c.request_hash, ANSWERS.c.answer).where(
-        ANSWERS.c.game_id == game_id, ANSWERS.c.seat == seat, ANSWERS.c.key == key
-    )
-    row = connection.execute(query).one_or_none()
-    return None if row is None else (row.request_hash, row.answer)
+    params = {"game_id": game_id, "seat": seat, "key": key}
+    row = _first_row(connection, _STORED_ANSWER, params)
+    return None if row is None else (row[0], row[1])
+
+
+# on every move the web table sends (it sends an Idempotency-Key): psycopg's path
+_STORED_ANSWER = select(ANSWERS.c.request_hash, ANSWERS.c.answer).where(
+    ANSWERS.c.game_id == bindparam("game_id", type_=ANSWERS.c.game_id.type),
+    ANSWERS.c.seat == bindparam("seat", type_=ANSWERS.c.seat.type),
+    ANSWERS.c.key == bindparam("key", type_=ANSWERS.c.key.type),
+)
 
 
 # -- writing ---------------------------------------------------------------------------
