@@ -54,13 +54,21 @@ function assertSaid(/** @type {string} */ text, /** @type {"en" | "fi"} */ lang,
 const namer = (/** @type {any} */ table) => (/** @type {number | null | undefined} */ seat) =>
   seat === null || seat === undefined ? t("nobody") : table.seats[seat]?.name ?? t("seat_n", { n: seat + 1 });
 
-/** Each log of a table with its reader's seat: seats, a spectator, anyone after the end. */
-const readings = (/** @type {any} */ table) =>
-  Object.entries(table.logs).map(([reader, events]) => ({
-    reader,
-    mySeat: /^\d+$/.test(reader) ? Number(reader) : null,
-    events: /** @type {any[]} */ (events),
-  }));
+/** An event as the service sends it to ``seat``: the rule of service/engine/base.py's
+ * `Event.seen_by`, the secret part for its audience and for anyone after the match. */
+function seenBy(/** @type {any} */ stored, /** @type {number | null} */ seat, revealAll = false) {
+  const { secret, audience, ...event } = stored;
+  const shown = secret && (revealAll || audience.includes(seat));
+  return { ...event, data: shown ? { ...event.data, ...secret } : event.data };
+}
+
+/** A table's log as each seat, a spectator and anyone after the end read it. */
+function readings(/** @type {any} */ table) {
+  const seats = table.seats.map((/** @type {any} */ seat) => seat.seat);
+  const as = (/** @type {string} */ reader, /** @type {number | null} */ mySeat, revealAll = false) =>
+    ({ reader, mySeat, events: table.log.map((/** @type {any} */ event) => seenBy(event, mySeat, revealAll)) });
+  return [...seats.map((/** @type {number} */ seat) => as(`seat ${seat}`, seat)), as("a spectator", null), as("anyone after the end", null, true)];
+}
 
 test("the checks catch what players saw", () => {
   assert.deepEqual(faults("Player:no books yet{n}", "en"), ["an unfilled place"]);
@@ -90,7 +98,7 @@ for (const lang of LANGS) {
     setLanguage(lang);
     for (const table of tables.filter((/** @type {any} */ each) => each.type === "go-fish")) {
       const name = namer(table);
-      for (const event of table.logs.None) {
+      for (const event of table.log.map((/** @type {any} */ stored) => seenBy(stored, null))) {
         const text = sentence(event, name);
         if (event.type === "ask") assert.ok(text.includes(RANKS_ASKED[lang][event.data.rank]), text);
         // the asker, to_seat, draws: the sentence starts with her
