@@ -145,7 +145,7 @@ def record(table: dict[str, Any]) -> dict[str, Any]:
     for reader in readers:
         seen = view_of(slug, rules, state, reader, "round_over")
         views.setdefault(situation(seen), seen)
-    log.add(service_events(players, rules.result(state)))
+    log.add(service_events(slug, players, rules.result(state)))
     return {
         "type": slug,
         "options": options,
@@ -156,11 +156,17 @@ def record(table: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def service_events(players: int, result: Any) -> list[Event]:
-    """The service's own events after a round, as service/table/rules.py makes them."""
+def service_events(slug: str, players: int, result: Any) -> list[Event]:
+    """The service's own events after a round, as service/table/rules.py makes them; the
+    games that end by themselves reach their target, the host ends the others."""
+    reason = "target_reached" if slug in ("crazy-eights", "spoons") else "host_ended"
     standings = [
-        {"seat": s, "rounds_won": int(s in result.winners), "rounds_lost": int(s in result.losers),
-         "score": None}
+        {
+            "seat": s,
+            "rounds_won": int(s in result.winners),
+            "rounds_lost": int(s in result.losers),
+            "score": None,
+        }
         for s in range(players)
     ]
     return [
@@ -169,8 +175,11 @@ def service_events(players: int, result: Any) -> list[Event]:
         Event("resume", 0),
         Event("left", 2 % players, {"bot": "basic"}),
         Event("round_abandoned", None, {"ended": "move_limit"}),
-        Event("game_over", None, {"reason": "host_ended", "standings": standings,
-                                  "seed": "8", "nonce": None}),
+        Event(
+            "game_over",
+            None,
+            {"reason": reason, "standings": standings, "seed": "8", "nonce": None},
+        ),
     ]
 
 
