@@ -1,17 +1,42 @@
-// The lobby: every game of the catalogue with a button to play it against the computer,
-// a form to create a table (its options drawn from the catalogue's option list, so a
-// seventh game needs no code here), the public tables as they open, and joining by code.
+// The lobby: every game of the catalogue with a button to play it against the computer
+// (the opponents, their level and a clock chosen first), a form to create a table (its
+// options drawn from the catalogue's option list and named in the catalogue's words, so
+// a seventh game needs no code here), the public tables as they open, and joining by code.
 
 import { html, useEffect, useState } from "../vendor/htm-3.1.1/standalone.module.js";
-import { API, call, keepSeating } from "./api.js";
-import { t } from "./i18n.js";
+import { call, keepSeating } from "./api.js";
+import { currentLanguage, t } from "./i18n.js";
 import { Notice, RulesLink } from "./table.js";
 
 /** @typedef {import("api-schema").components["schemas"]} S */
 /** @typedef {S["CatalogEntry"]} Entry */
 /** @typedef {S["Option"]} Option */
+/** @typedef {{opponents: number, level: "basic" | "random", clock: string}} Versus */
 
 const LOBBY_EVERY_MS = 4000;
+const CLOCKS = ["", "10", "20", "30", "60"]; // seconds a turn; "": no clock
+const OPPONENTS = 2; // the computer players offered first, where the game allows them
+
+/** The game's title and rules summary in the page's language. */
+const gameWords = (/** @type {Entry} */ entry) => entry.text[currentLanguage()];
+/** The option's title, help and value titles in the page's language. */
+const optionWords = (/** @type {Option} */ option) => option.text[currentLanguage()];
+
+/** A whole match, not a sample of one: Spoons (P-I-G) over three lives, Crazy Eights to
+ * its target score, Old Maid with more than four players by Family Night's rules. */
+function matchOptions(/** @type {Entry} */ entry, /** @type {number} */ seats) {
+  const target = entry.options.find((option) => option.name === "target_score");
+  switch (entry.slug) {
+    case "spoons":
+      return { lives: 3 };
+    case "crazy-eights":
+      return { target_score: target?.default ?? 150 };
+    case "old-maid":
+      return seats > 4 ? { preset: "family" } : {};
+    default:
+      return {};
+  }
+}
 
 const open = (/** @type {string} */ gameId) => location.assign(`/play/table/${gameId}`);
 
@@ -42,12 +67,18 @@ export function Lobby({ catalogue }) {
     }
   }
 
-  const playBots = (/** @type {Entry} */ entry) => attempt(async () => {
-    const seats = Math.max(entry.players.min, Math.min(entry.players.max, 3));
-    const created = await createTable({ type: entry.slug, seats, visibility: "private" }, t("player"));
+  const playBots = (/** @type {Entry} */ entry, /** @type {Versus} */ versus) => attempt(async () => {
+    const seats = versus.opponents + 1;
+    const created = await createTable({
+      type: entry.slug,
+      seats,
+      visibility: "private",
+      turn_seconds: versus.clock ? Number(versus.clock) : null,
+      options: matchOptions(entry, seats),
+    }, t("player"));
     await call("POST", `/games/${created.id}/deal`, {
       token: created.host_token,
-      body: { fill_with_bots: "basic" },
+      body: { fill_with_bots: versus.level },
     });
     open(created.id);
   });
@@ -59,11 +90,10 @@ export function Lobby({ catalogue }) {
       <ul class="games">
         ${catalogue.map((entry) => html`
           <li class="game">
-            <h2>${entry.title}</h2>
+            <h2>${gameWords(entry).title}</h2>
             <p>${t("players_range", { min: entry.players.min, max: entry.players.max })}</p>
-            <button data-action="play-bots" data-game=${entry.slug} disabled=${busy}
-              onClick=${() => playBots(entry)}>${t("play_bots")}</button>
-            <details><summary>${t("rules")}</summary><p>${entry.rules}</p>
+            <${VersusComputer} entry=${entry} busy=${busy} start=${playBots} />
+            <details><summary>${t("rules")}</summary><p>${gameWords(entry).rules}</p>
               <p><${RulesLink} entry=${entry} /></p></details>
           </li>`)}
       </ul>
@@ -71,6 +101,38 @@ export function Lobby({ catalogue }) {
       <${JoinByCode} attempt=${attempt} busy=${busy} />
       <${PublicTables} catalogue=${catalogue} />
     </section>`;
+}
+
+/** "Play against the computer": the button starts at once with the choices shown in its
+ * summary; opening the summary changes them. */
+function VersusComputer(/** @type {{entry: Entry, busy: boolean, start: (entry: Entry, versus: Versus) => void}} */
+  { entry, busy, start }) {
+  const fewest = entry.players.min - 1;
+  const most = entry.players.max - 1;
+  const [versus, setVersus] = useState(/** @type {Versus} */ ({
+    opponents: Math.max(fewest, Math.min(most, OPPONENTS)), level: "basic", clock: "",
+  }));
+  const opponents = Math.max(fewest, Math.min(most, Math.round(versus.opponents) || fewest));
+  const set = (/** @type {keyof Versus} */ field, /** @type {(value: string) => unknown} */ read) =>
+    (/** @type {any} */ event) => setVersus({ ...versus, [field]: read(event.target.value) });
+  const clock = versus.clock ? t("seconds_a_turn", { n: versus.clock }) : t("no_clock");
+  const level = t(versus.level === "basic" ? "versus_level_basic" : "versus_level_random");
+  return html`
+    <details class="versus" data-versus=${entry.slug}>
+      <summary>${t("versus_summary", { n: opponents, level, clock })}</summary>
+      <label>${t("opponents")} <input type="number" data-choice="opponents" min=${fewest} max=${most}
+        value=${opponents} onInput=${set("opponents", Number)} /></label>
+      <label>${t("opponents_level")} <select data-choice="level" value=${versus.level}
+        onChange=${set("level", String)}>
+        <option value="basic">${t("versus_level_basic")}</option>
+        <option value="random">${t("versus_level_random")}</option>
+      </select></label>
+      <label>${t("turn_clock")} <select data-choice="clock" value=${versus.clock} onChange=${set("clock", String)}>
+        ${CLOCKS.map((seconds) => html`<option value=${seconds}>${seconds || t("no_clock")}</option>`)}
+      </select></label>
+    </details>
+    <button data-action="play-bots" data-game=${entry.slug} disabled=${busy}
+      onClick=${() => start(entry, { ...versus, opponents })}>${t("play_bots")}</button>`;
 }
 
 /** @param {{catalogue: Entry[], attempt: (task: () => Promise<void>) => void, busy: boolean}} props */
@@ -105,7 +167,7 @@ function CreateForm({ catalogue, attempt, busy }) {
     <form class="create" data-action="create" onSubmit=${submit}>
       <h2>${t("create_table")}</h2>
       <label>${t("game")} <select value=${slug} onChange=${(/** @type {any} */ e) => { setSlug(e.target.value); setChoices({}); }}>
-        ${catalogue.map((item) => html`<option value=${item.slug}>${item.title}</option>`)}
+        ${catalogue.map((item) => html`<option value=${item.slug}>${gameWords(item).title}</option>`)}
       </select></label>
       <${RulesLink} entry=${entry} />
       <label>${t("seats")} <input type="number" min=${entry.players.min} max=${entry.players.max}
@@ -119,32 +181,36 @@ function CreateForm({ catalogue, attempt, busy }) {
         value=${form.think} onInput=${set("think")} /></label>
       <label>${t("your_name")} <input maxlength="40" value=${form.name} onInput=${set("name")} /></label>
       <fieldset><legend>${t("options")}</legend>
-        ${entry.options.map((option) => html`<${OptionField} option=${option}
+        ${entry.options.map((option) => html`<${OptionField} option=${option} id=${`option-${entry.slug}-${option.name}`}
           value=${choices[option.name]} onChange=${(/** @type {unknown} */ value) => setChoices({ ...choices, [option.name]: value })} />`)}
       </fieldset>
       <button disabled=${busy}>${t("create")}</button>
     </form>`;
 }
 
-/** One option of the catalogue: a number where it has a range (empty for none, where
- * none is allowed), else a choice among its allowed values. */
-function OptionField(/** @type {{option: Option, value: unknown, onChange: (value: unknown) => void}} */
-  { option, value, onChange }) {
-  const label = html`<span title=${option.description}>${option.name}</span>`;
+/** One option of the catalogue, in the catalogue's words: a number where it has a range
+ * (empty for none, where none is allowed), else a choice among its allowed values. */
+function OptionField(/** @type {{option: Option, id: string, value: unknown, onChange: (value: unknown) => void}} */
+  { option, id, value, onChange }) {
+  const words = optionWords(option);
+  const help = html`<small class="help" id=${`${id}-help`}>${words.help}</small>`;
+  const values = /** @type {unknown[]} */ (option.allowed || []);
+  const titleOf = (/** @type {number} */ n) => words.values[n] || String(values[n]);
   const ranged = option.minimum !== null && option.minimum !== undefined;
-  const none = (/** @type {unknown[]} */ (option.allowed || [])).includes(null); // empty: none
-  if (option.allowed && !ranged) {
-    const values = /** @type {unknown[]} */ (option.allowed);
+  if (values.length && !ranged) {
     const index = value === undefined ? values.indexOf(option.default) : values.indexOf(value);
-    return html`<label>${label} <select value=${String(index)}
+    return html`<div class="option"><label>${words.title} <select value=${String(index)}
+      aria-describedby=${`${id}-help`}
       onChange=${(/** @type {any} */ e) => onChange(values[Number(e.target.value)])}>
-      ${values.map((allowed, n) => html`<option value=${String(n)}>${allowed === null ? "–" : String(allowed)}</option>`)}
-    </select></label>`;
+      ${values.map((_, n) => html`<option value=${String(n)}>${titleOf(n)}</option>`)}
+    </select></label> ${help}</div>`;
   }
-  return html`<label>${label} <input type="number" min=${option.minimum ?? undefined} max=${option.maximum ?? undefined}
-    value=${value === undefined ? String(option.default ?? "") : String(value)}
-    placeholder=${none ? "–" : undefined}
-    onInput=${(/** @type {any} */ e) => onChange(e.target.value === "" ? (none ? null : undefined) : Number(e.target.value))} /></label>`;
+  const none = values.indexOf(null); // the empty field: the value null, if allowed
+  return html`<div class="option"><label>${words.title} <input type="number" min=${option.minimum ?? undefined}
+    max=${option.maximum ?? undefined} aria-describedby=${`${id}-help`}
+    value=${value === undefined ? String(option.default ?? "") : value === null ? "" : String(value)}
+    placeholder=${none >= 0 ? titleOf(none) : undefined}
+    onInput=${(/** @type {any} */ e) => onChange(e.target.value === "" ? (none >= 0 ? null : undefined) : Number(e.target.value))} /></label> ${help}</div>`;
 }
 
 /** @param {{attempt: (task: () => Promise<void>) => void, busy: boolean}} props */
@@ -189,7 +255,10 @@ function PublicTables(/** @type {{catalogue: Entry[]}} */ { catalogue }) {
       window.clearInterval(timer);
     };
   }, []);
-  const title = (/** @type {string} */ slug) => catalogue.find((entry) => entry.slug === slug)?.title ?? slug;
+  const title = (/** @type {string} */ slug) => {
+    const entry = catalogue.find((item) => item.slug === slug);
+    return entry ? gameWords(entry).title : slug;
+  };
   return html`
     <section class="public">
       <h2>${t("public_tables")}</h2>
