@@ -121,6 +121,11 @@ def bot_ask(event: dict, table: Table) -> bool:
     return event["type"] == "ask" and event["seat"] in table.bots
 
 
+def question(say: dict[str, str], rank: str) -> str:
+    """The bubble's words for an ask: "Any sixes?"."""
+    return say["bubble_ask"].replace("{ranks}", say[f"ranks_{rank}"])
+
+
 def settled(table: Table) -> dict:
     """What was recorded, once the last burst's animations had their time."""
     table.page.wait_for_timeout(1500)
@@ -175,18 +180,22 @@ def test_the_live_region_says_the_last_move(old_maid):
 
 
 def test_go_fish_asks_in_a_bubble_by_the_asking_seat(browser, live):
+    """The bot's questions ("Any sixes?") show by its seat, each one it asked."""
     table = seated(browser, live, "go-fish")
     try:
-        ask, _ = play_until(table, live, bot_ask)
+        _, log = play_until(table, live, bot_ask)
         recorded = settled(table)
         say = words(table.page)
-        question = say["bubble_ask"].replace("{ranks}", say[f"ranks_{ask['data']['rank']}"])
-        bubbles = [
+        asks = [e for e in log if bot_ask(e, table)]
+        asked = {(str(e["seat"]), question(say, e["data"]["rank"])) for e in asks}
+        bubbles = {
             (shown["from"], shown["text"])
             for shown in recorded["shown"]
             if shown["motion"] == "ask" and shown["animations"] > 0
-        ]
-        assert (str(ask["seat"]), question) in bubbles, recorded["shown"]
+        }
+        by_bots = {(seat, text) for seat, text in bubbles if int(seat) in table.bots}
+        assert by_bots, recorded["shown"]
+        assert by_bots <= asked, (by_bots, asked)
         clean(table.guarded)
     finally:
         table.page.context.close()

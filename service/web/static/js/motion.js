@@ -45,8 +45,7 @@ const PIPS = /** @type {Record<number, [number, number][]>} */ ({
 let waiting = [];
 let scheduled = false;
 let own = /** @type {number | null} */ (null);
-/** @type {Animation[]} */
-let lifting = [];
+const reduced = matchMedia("(prefers-reduced-motion: reduce)");
 
 loadStyles();
 
@@ -67,38 +66,38 @@ export function animate(events, { own: seat } = {}) {
   }
 }
 
-/** One frame's work: say the last move, animate the last few, hesitate over an offer. */
+/** One frame's work: say the last move, animate it and what it caused (or the moves
+ * before it), hesitate over an offer. */
 function flush() {
   scheduled = false;
   const batch = waiting;
   waiting = [];
   const events = batch.map((item) => item.event);
-  say(events);
+  const move = lastMove(events);
+  say(events.slice(move, move + SAID));
   stopHesitating();
-  const still = matchMedia("(prefers-reduced-motion: reduce)").matches;
   const now = performance.now();
-  const shown = batch
-    .filter((item) => now - item.at < STALE_MS && SHOWS[item.event.type])
-    .slice(-SHOWN);
-  shown.forEach(({ event }, index) => SHOWS[event.type]?.(event, index * STAGGER_MS, still));
+  const shown = batch.filter((item) => now - item.at < STALE_MS && SHOWS[item.event.type]);
+  const after = shown.filter((item) => events.indexOf(item.event) >= move).slice(0, SHOWN);
+  const before = shown.filter((item) => events.indexOf(item.event) < move);
+  const animated = [...before.slice(before.length - (SHOWN - after.length)), ...after];
+  const still = reduced.matches;
+  animated.forEach(({ event }, index) => SHOWS[event.type]?.(event, index * STAGGER_MS, still));
   const last = events[events.length - 1];
-  if (last?.type === "offer" && !still) hesitate(last, Math.min(shown.length * STAGGER_MS, FLIGHT_MS));
+  if (last?.type === "offer" && !still) hesitate(last, Math.min(animated.length * STAGGER_MS, FLIGHT_MS));
+}
+
+/** The index of the burst's last move (an event with `by`), else of its last event. */
+function lastMove(/** @type {GameEvent[]} */ events) {
+  for (let index = events.length - 1; index >= 0; index--) if (events[index].by) return index;
+  return events.length - 1;
 }
 
 // --- the live region ------------------------------------------------------------------
 
 /** The last move's sentence and those of what it caused, in the live region. */
 function say(/** @type {GameEvent[]} */ events) {
-  if (!events.length) return;
-  let from = events.length - 1;
-  for (let index = events.length - 1; index >= 0; index--) {
-    if (events[index].by) {
-      from = index;
-      break;
-    }
-  }
-  const said = events.slice(from, from + SAID).map((event) => sentence(event, nameOf)).join(" ");
-  region().textContent = said;
+  if (events.length) region().textContent = events.map((event) => sentence(event, nameOf)).join(" ");
 }
 
 let spoken = /** @type {HTMLElement | null} */ (null);
