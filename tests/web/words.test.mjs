@@ -15,6 +15,7 @@ globalThis.location = /** @type {any} */ ({ href: "http://localhost/play" });
 const STATIC = "../../service/web/static/js";
 const { LANGUAGES, setLanguage, t } = await import(`${STATIC}/i18n.js`);
 const { SENTENCES, heading, logLine, moveLabel, problemText, sentence } = await import(`${STATIC}/words.js`);
+const { Problem } = await import(`${STATIC}/api.js`);
 
 const read = (/** @type {string} */ name) => JSON.parse(readFileSync(new URL(name, import.meta.url), "utf8"));
 const { tables } = read("./recorded_events.json");
@@ -158,6 +159,9 @@ for (const lang of LANGS) {
     }
     const waiting = problemText({ code: "too_many_requests", until: Date.now() + 1000 });
     assertSaid(waiting, lang, "too_many_requests");
+    // as the page gets them: api.js's Problem, from a 409 the players saw
+    assert.equal(problemText(new Problem(409, { code: "conflict", title: "The game changed" }, 0)), t("problem_conflict"));
+    assert.equal(problemText(new Problem(409, { code: "brand_new", title: "Brand new", detail: "more" }, 0)), "Brand new");
   });
 
   test(`plurals: every plural entry has its forms, every count its form (${lang})`, () => {

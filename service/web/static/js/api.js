@@ -15,6 +15,7 @@ export class Problem extends Error {
     super(body.detail || body.title || `HTTP ${status}`);
     this.status = status;
     this.code = body.code || "http_error";
+    this.title = body.title || ""; // what words.js's problemText says of a code it does not know
     this.retryAfter = retryAfter;
     this.until = Date.now() + retryAfter * 1000; // when asking again may succeed
   }
