@@ -3,8 +3,9 @@
 // its answer in speech bubbles by the seats, the die rolled; and, while another seat
 // chooses which of your cards to take, those cards lifting one after another.
 //
-// Nothing waits for an animation: `animate` only queues the events, the next frame
-// shows the last few of them and forgets them. Every event's sentence stays in the log,
+// Nothing waits for an animation: `animate` only queues the events; the next frame
+// shows the burst's last move and what it caused (three animations at most) and
+// forgets them. Every event's sentence stays in the log,
 // and the last move's is said in a polite live region. With `prefers-reduced-motion:
 // reduce` nothing moves: the seat or pile a move reached is outlined for a moment.
 // Seats are found by `data-seat`, cards by `data-card`, piles by `data-pile` (else the
@@ -17,7 +18,7 @@ import { sentence } from "./words.js";
 /** @typedef {import("api-schema").components["schemas"]["Event"]} GameEvent */
 /** @typedef {number | "discard" | "stock" | "laid"} Place a seat, or a pile */
 
-const SHOWN = 3; // the moves of one burst that are animated: its last ones
+const SHOWN = 3; // animations a burst at most: from its last move on, then the moves before
 const KEPT = 12; // events kept while no frame comes (a hidden tab): enough to name the last move
 const STALE_MS = 1500; // events that waited longer for a frame (a hidden tab) are only said
 const STAGGER_MS = 320; // between the animations of one burst, in the events' order
@@ -77,9 +78,9 @@ function flush() {
   say(events.slice(move, move + SAID));
   stopHesitating();
   const now = performance.now();
-  const shown = batch.filter((item) => now - item.at < STALE_MS && SHOWS[item.event.type]);
-  const after = shown.filter((item) => events.indexOf(item.event) >= move).slice(0, SHOWN);
-  const before = shown.filter((item) => events.indexOf(item.event) < move);
+  const showable = batch.filter((item) => now - item.at < STALE_MS && SHOWS[item.event.type]);
+  const after = showable.filter((item) => events.indexOf(item.event) >= move).slice(0, SHOWN);
+  const before = showable.filter((item) => events.indexOf(item.event) < move);
   const animated = [...before.slice(before.length - (SHOWN - after.length)), ...after];
   const still = reduced.matches;
   animated.forEach(({ event }, index) => SHOWS[event.type]?.(event, index * STAGGER_MS, still));
@@ -165,7 +166,7 @@ function flight(
 ) {
   const start = place(from);
   const end = place(to);
-  if (!start || !end) return;
+  if (!shown(start) || !shown(end)) return;
   if (still) return highlight(end, delay);
   const [a, b] = [centre(start), centre(end)];
   const group = mark(document.createElement("div"), "motion-flight", kind, from, to);
@@ -190,7 +191,7 @@ function laid(
 ) {
   const start = seatElement(seat);
   const middle = first(".middle", ".board");
-  if (!start || !middle || !cards.length) return;
+  if (!shown(start) || !shown(middle) || !cards.length) return;
   if (still) return highlight(start, delay);
   const end = place("laid") ?? middle;
   const [a, b, c] = [centre(start), centre(middle), centre(end)];
@@ -215,7 +216,7 @@ function bubble(
   /** @type {number} */ delay, /** @type {boolean} */ still,
 ) {
   const anchor = seatElement(seat);
-  if (!anchor) return;
+  if (!shown(anchor)) return;
   const box = anchor.getBoundingClientRect();
   const above = box.top > 64;
   const note = mark(document.createElement("div"), `motion-bubble ${above ? "above" : "below"}`, kind, seat, seat);
@@ -342,6 +343,11 @@ function all(/** @type {string[]} */ ...selectors) {
     if (found.length) return found;
   }
   return [];
+}
+
+/** @returns {element is Element} the element is drawn (a seat may be hidden on a phone) */
+function shown(/** @type {Element | null} */ element) {
+  return Boolean(element && element.getClientRects().length);
 }
 
 function centre(/** @type {Element} */ element) {
