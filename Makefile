@@ -112,8 +112,10 @@ ts-diff: ts
 sdk-check: install-dev
 	$(BIN)/pytest tests/sdk -q
 
-# In Debian's chromium (installed on first use): Swagger UI at /docs, ReDoc, and a page
-# on another origin calling the API. Screenshots land in tests/e2e/screenshots/.
+# In Debian's chromium (installed on first use): Swagger UI at /docs, ReDoc, a page on
+# another origin calling the API, and the web table: rounds against bots, its moves'
+# animations (test_motion), axe at 1280x800 and 390x844 (test_axe). Screenshots land in
+# tests/e2e/screenshots/ (test_screenshots' are the README's, copied to docs/screenshots/).
 e2e: install-dev
 	command -v chromium >/dev/null || (apt-get update -qq && apt-get install -y -qq chromium)
 	$(BIN)/pytest tests/e2e -q
@@ -175,7 +177,8 @@ bench-spoons: install-dev
 	$(BIN)/python -m tests.push.spoons_bench
 
 # The web table in headless chromium: bytes a table page transfers, time to a playable
-# table, the browser's CPU per event on a 13-seat Spoons round (prints figures).
+# table, the browser's CPU per event on a 13-seat Spoons round and its main thread's
+# tasks from Chromium's trace, against a frame's 16 ms (prints figures).
 .PHONY: bench-web
 bench-web: install-dev
 	command -v chromium >/dev/null || (apt-get update -qq && apt-get install -y -qq chromium)
