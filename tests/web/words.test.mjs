@@ -34,10 +34,14 @@ const WRONG_PLURALS = {
   en: [/\b1 (cards|lives|books|seats|pairs|seconds|players)\b/, /\b([02-9]|\d\d+) (card|life|book|seat|pair|second)\b/],
   fi: [/\b1 (korttia|elämää|kirjaa|paikkaa|paria|sekuntia)\b/, /\b([02-9]|\d\d+) (kortti|kortin|elämä|kirja|paikka|pari|sekunti)\b/],
 };
-// How each language says "sixes" when asking for them.
+// How each language says "sixes" when asking for them, and in "a book of sixes".
 const RANKS_ASKED = {
   en: { A: "aces", 2: "twos", 3: "threes", 4: "fours", 5: "fives", 6: "sixes", 7: "sevens", 8: "eights", 9: "nines", 10: "tens", J: "jacks", Q: "queens", K: "kings" },
   fi: { A: "ässiä", 2: "kakkosia", 3: "kolmosia", 4: "nelosia", 5: "vitosia", 6: "kutosia", 7: "seiskoja", 8: "kaseja", 9: "ysejä", 10: "kymppejä", J: "jätkiä", Q: "rouvia", K: "kuninkaita" },
+};
+const RANKS_BOOKED = {
+  en: RANKS_ASKED.en,
+  fi: { A: "ässistä", 2: "kakkosista", 3: "kolmosista", 4: "nelosista", 5: "vitosista", 6: "kutosista", 7: "seiskoista", 8: "kaseista", 9: "yseistä", 10: "kympeistä", J: "jätkistä", Q: "rouvista", K: "kuninkaista" },
 };
 
 /** What is wrong with a sentence shown to a player, if anything. */
@@ -102,6 +106,7 @@ for (const lang of LANGS) {
       for (const event of table.log.map((/** @type {any} */ stored) => seenBy(stored, null))) {
         const text = sentence(event, name);
         if (event.type === "ask") assert.ok(text.includes(RANKS_ASKED[lang][event.data.rank]), text);
+        if (event.type === "book") assert.ok(text.includes(RANKS_BOOKED[lang][event.data.rank]), text);
         // the asker, to_seat, draws: the sentence starts with her
         if (event.type === "go_fish") assert.ok(text.startsWith(name(event.data.to_seat)), text);
         if (event.type === "give") {

@@ -28,7 +28,7 @@ const named = (/** @type {string} */ key) => (hasKey(key) ? t(/** @type {Key} */
 /**
  * What each event kind says, from its data as the reader may see it: a template and its
  * values. Typed by the spec's event types, so a new kind fails `tsc` until it has words.
- * @type {Record<EventType, (data: Record<string, any>, name: Namer, own: boolean) => Said>}
+ * @type {{[K in EventType]: (data: Extract<GameEvent, {type: K}>["data"], name: Namer, own: boolean) => Said}}
  */
 export const SENTENCES = {
   joined: (data) =>
@@ -86,7 +86,7 @@ export const SENTENCES = {
 
 /** A draw: Go Fish's and Crazy Eights' one card (seen by the drawer, or shown to all
  * when it is the rank asked for), Mystery Date's ``count`` cards. */
-function drawn(/** @type {Record<string, any>} */ data) {
+function drawn(/** @type {S["DrawData"]} */ data) {
   if (data.shown) return /** @type {Said} */ (["ev_draw_shown", { card: cardName(data.shown) }]);
   if (data.card) return /** @type {Said} */ (["ev_draw_seen", { card: cardName(data.card) }]);
   if (data.count === undefined) return /** @type {Said} */ (["ev_draw"]);
@@ -96,7 +96,7 @@ function drawn(/** @type {Record<string, any>} */ data) {
 }
 
 /** How a round ended, from what each game's round_over carries. */
-function roundOver(/** @type {Record<string, any>} */ data, /** @type {Namer} */ name) {
+function roundOver(/** @type {S["RoundOverData"]} */ data, /** @type {Namer} */ name) {
   if (data.odd_card) return /** @type {Said} */ (["ev_round_over_odd", { loser: name(data.loser), card: cardName(data.odd_card) }]);
   if (data.loser !== undefined) return /** @type {Said} */ (["ev_round_over_loser", { loser: name(data.loser) }]);
   if (data.winners?.length) {
@@ -114,7 +114,8 @@ function roundOver(/** @type {Record<string, any>} */ data, /** @type {Namer} */
  */
 export function sentence(event, name, mySeat = null) {
   const data = /** @type {Record<string, any>} */ (event.data || {});
-  const say = SENTENCES[event.type];
+  // the event's own data, as the type says: one signature for the lookup
+  const say = /** @type {(data: any, name: Namer, own: boolean) => Said} */ (SENTENCES[event.type]);
   if (!say) return `${name(event.seat)}: ${event.type}`;
   const own = mySeat !== null && mySeat !== undefined && event.seat === mySeat;
   const [key, values = {}] = say(data, name, own);
