@@ -15,7 +15,11 @@ bench-web``). Prints figures, asserts nothing.
   spectator), Chromium's own accounting (``Performance.getMetrics``: TaskDuration,
   ScriptDuration, LayoutDuration, RecalcStyleDuration) from the page's first render to
   the round's end, divided by the events logged meanwhile; and the long tasks (50 ms or
-  more) and the frames that came 50 ms or more after the one before.
+  more) and the frames that came 50 ms or more after the one before. Beside it, from
+  Chromium's trace of the same watch, each task of the page's main thread (an event read
+  from the stream, drawn, and its animations started, is one task; a frame is another):
+  their time per event, their median, 95th percentile and longest, and how many took more
+  than a frame's 16 ms.
 
 The browser is seated through the lobby's join-by-code field, as a person would be; the
 host deals through the API. Every request is checked to stay on 127.0.0.1."""
@@ -338,6 +342,7 @@ def spoons_cpu(browser, api: Api, think: float, limit: float) -> None:
     def status() -> str:
         return api.call("GET", f"/v1/games/{game_id}")["status"]
 
+    browser.start_tracing(categories=TRACE_CATEGORIES)
     before, first_seq = metrics(cdp), last_seq()
     marks_before = page.evaluate(
         "() => ({...window.__measure, longTasks: __measure.longTasks.length})"
@@ -348,6 +353,7 @@ def spoons_cpu(browser, api: Api, think: float, limit: float) -> None:
         time.sleep(0.5)
     page.wait_for_timeout(500)  # the last events, drawn
     after, events = metrics(cdp), last_seq() - first_seq
+    tasks = main_thread_tasks(json.loads(browser.stop_tracing()))
     marks = page.evaluate("() => window.__measure")
     views = views_read(network) - views_before
     page.wait_for_timeout(IDLE_SECONDS * 1000)
@@ -379,9 +385,50 @@ def spoons_cpu(browser, api: Api, think: float, limit: float) -> None:
         f" of {marks['frames'] - marks_before['frames']};"
         f" JS heap {after['JSHeapUsedSize'] / 2**20:.1f} MiB"
     )
+    report_tasks(tasks, events)
     if outside(network):
         print(f"    REQUESTS OFF THIS MACHINE: {outside(network)}")
     context.close()
+
+
+# The main thread's tasks in Chromium's trace: RunTask (ThreadControllerImpl::RunTask in
+# older versions) on the renderer's CrRendererMain thread.
+TRACE_CATEGORIES = ["disabled-by-default-devtools.timeline", "toplevel"]
+TASK_NAMES = {"RunTask", "ThreadControllerImpl::RunTask"}
+FRAME_MS = 16
+
+
+def main_thread_tasks(trace: dict) -> list[float]:
+    """The durations (ms) of the tasks of the busiest renderer main thread in the trace:
+    the page's, the others (closed pages' renderers) being idle."""
+    events = trace["traceEvents"] if isinstance(trace, dict) else trace
+    mains = {
+        (event["pid"], event["tid"])
+        for event in events
+        if event.get("ph") == "M"
+        and event.get("name") == "thread_name"
+        and event.get("args", {}).get("name") == "CrRendererMain"
+    }
+    tasks: dict[tuple[int, int], list[float]] = defaultdict(list)
+    for event in events:
+        thread = (event.get("pid"), event.get("tid"))
+        if event.get("ph") == "X" and event.get("name") in TASK_NAMES and thread in mains:
+            tasks[thread].append(event.get("dur", 0) / 1000)
+    return max(tasks.values(), key=sum, default=[])
+
+
+def report_tasks(tasks: list[float], events: int) -> None:
+    if not tasks:
+        print("    no main-thread tasks in the trace")
+        return
+    ordered = sorted(tasks)
+    over = sum(1 for task in tasks if task > FRAME_MS)
+    print(
+        f"    main-thread tasks (trace): {len(tasks)}, {sum(tasks):.0f} ms,"
+        f" {sum(tasks) / events:.2f} ms an event; median {statistics.median(ordered):.2f} ms,"
+        f" p95 {ordered[int(0.95 * (len(ordered) - 1))]:.2f} ms, longest {ordered[-1]:.1f} ms;"
+        f" {over} over {FRAME_MS} ms"
+    )
 
 
 def views_read(network: Network) -> int:
