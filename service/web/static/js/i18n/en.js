@@ -111,8 +111,8 @@ export default {
   by_clock: "the clock ran out",
   // The log: one template per event kind (ev_<type>, its variants after it); {who} is
   // the event's seat, counts are plurals chosen by {n}.
-  ev_joined: "{name} took a seat.",
-  ev_joined_bot: "{name} took a seat: a computer player ({level}).",
+  ev_joined: "{name} joined.",
+  ev_joined_bot: "{name} joined: a computer player ({level}).",
   ev_vacated: "{name} left the table before the deal; the seats after moved up.",
   ev_deal: "{who} dealt.",
   ev_hand: { one: "{who} was dealt {n} card.", other: "{who} was dealt {n} cards." },

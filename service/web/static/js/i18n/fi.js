@@ -112,8 +112,8 @@ export default {
   by_clock: "aika loppui",
   // Loki: yksi malli tapahtumalajia kohden (ev_<laji>, muunnelmat sen perässä); {who} on
   // tapahtuman paikka, lukumäärät monikkoja {n}:n mukaan.
-  ev_joined: "{name} istui pöytään.",
-  ev_joined_bot: "{name} istui pöytään: tietokonepelaaja ({level}).",
+  ev_joined: "{name} liittyi pöytään.",
+  ev_joined_bot: "{name} liittyi pöytään: tietokonepelaaja ({level}).",
   ev_vacated: "{name} lähti pöydästä ennen jakoa; seuraavat paikat siirtyivät.",
   ev_deal: "{who} jakoi.",
   ev_hand: { one: "{who} sai {n} kortin.", other: "{who} sai {n} korttia." },
