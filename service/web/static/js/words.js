@@ -120,13 +120,8 @@ export function sentence(event, name, mySeat = null) {
   const own = mySeat !== null && mySeat !== undefined && event.seat === mySeat;
   const [key, values = {}] = say(data, name, own);
   const text = t(key, { who: name(event.seat), ...values });
-  return event.by && event.by !== "player" ? madeBy(text, named(`by_${event.by}`)) : text;
-}
-
-/** "Bob drew a card (computer)." : who made a move, inside the sentence's full stop. */
-function madeBy(/** @type {string} */ text, /** @type {string} */ by) {
-  const [, said, stop] = /^(.*?)([.!]?)$/s.exec(text) || ["", text, ""];
-  return `${said} (${by})${stop}`;
+  // who made the move after the sentence, which then reads as the template says
+  return event.by && event.by !== "player" ? `${text} (${named(`by_${event.by}`)})` : text;
 }
 
 /**
