@@ -149,8 +149,12 @@ for (const lang of LANGS) {
     assertSaid(heading(view, { ...table, max_seats: 4, seats: table.seats.slice(0, 3) }, 0, name), lang, "one free");
     assertSaid(heading(view, { ...table, max_seats: 5, seats: table.seats.slice(0, 3) }, 0, name), lang, "two free");
     const acting = table.views.find((/** @type {any} */ each) => each.seat !== null && each.to_act.includes(each.seat));
-    const onAutopilot = { ...acting, legal_moves: [{ type: "resume" }] };
+    // as service/table/render.py gives them: resume, then the seat's own moves
+    const onAutopilot = { ...acting, legal_moves: [{ type: "resume" }, ...acting.legal_moves] };
     assert.equal(heading(onAutopilot, table, acting.seat, name), t("head_autopilot"));
+    const waiting = table.views.find((/** @type {any} */ each) => each.seat !== null && !each.to_act.includes(each.seat));
+    const waitingOnAutopilot = { ...waiting, legal_moves: [{ type: "resume" }] };
+    assert.equal(heading(waitingOnAutopilot, table, waiting.seat, name), heading(waiting, table, waiting.seat, name));
   });
 
   test(`every problem code has words, an unknown one its title (${lang})`, () => {

@@ -197,8 +197,10 @@ export function heading(view, game, mySeat, name) {
   if (view.status === "finished") return t("head_finished");
   const me = mySeat ?? null;
   const mine = me !== null && view.to_act.includes(me);
-  const moves = mine ? view.legal_moves.map((move) => move.type) : [];
-  if (mine && moves.length && moves.every((type) => type === "resume")) return t("head_autopilot");
+  // a seat on autopilot may always resume (render.py's legal_moves); its turn is played for it
+  const types = view.legal_moves.map((move) => move.type);
+  if (mine && types.includes("resume")) return t("head_autopilot");
+  const moves = mine ? types : [];
   const acting = view.to_act.filter((seat) => seat !== me);
   if (!mine && !acting.length && view.type !== "spoons") return t("head_round_over");
   const turn = { mine, me, moves, who: name(mine ? me : acting[0]), name };
