@@ -28,6 +28,7 @@ const BROKEN = [
   [/\b(undefined|NaN|null)\b|\[object/, "a missing value"],
   [/\b(ev|mv|head|problem|rank|ranks|ranks_from|suit|space|outcome|level|by|colour|phase)_[A-Za-z0-9_]+/, "a raw key"],
   [/\s[.,:;]|\s{2}|^\s|\s$/, "stray spacing"],
+  [/\bthe (Jacob|Emily)\b/, "an article before a name"],
 ];
 // Counts with the wrong form: "1 cards", "2 card"; "1 korttia", "2 kortti".
 const WRONG_PLURALS = {

@@ -40,6 +40,12 @@ export function cardName(/** @type {string} */ card) {
   return t("card_name", { rank: rankName(rankOf(card)), suit: suitName(suitOf(card)) });
 }
 
+/** A card as a sentence names it: "the seven of hearts", but "Emily" (a person). */
+export function theCard(/** @type {string} */ card) {
+  const person = /^G1-[MF]-01$/.test(card);
+  return t(person ? "card_person" : "card_the", { card: cardName(card) });
+}
+
 export function rankName(/** @type {string} */ rank) {
   const key = RANKS[/** @type {keyof typeof RANKS} */ (rank)];
   return key ? t(key) : rank;

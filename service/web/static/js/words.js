@@ -2,7 +2,7 @@
 // of hearts and name ♠ spades"), the heading that says whose action it is, and every
 // refusal. Each sentence is a template of i18n/<language>.js; nothing here needs a DOM.
 
-import { cardName, colourName, ranksName, suitLabel } from "./cards.js";
+import { cardName, colourName, ranksName, suitLabel, theCard } from "./cards.js";
 import { currentLanguage, hasKey, t } from "./i18n.js";
 
 /** @typedef {import("api-schema").components["schemas"]} S */
@@ -22,7 +22,7 @@ function listOf(/** @type {string[]} */ items, or = false) {
   return new Intl.ListFormat(currentLanguage(), { type }).format(items);
 }
 
-const cards = (/** @type {string[] | undefined} */ list) => listOf((list || []).map(cardName));
+const cards = (/** @type {string[] | undefined} */ list) => listOf((list || []).map(theCard));
 const named = (/** @type {string} */ key) => (hasKey(key) ? t(/** @type {Key} */ (key)) : key);
 
 /**
@@ -41,38 +41,38 @@ export const SENTENCES = {
   pairs: (data) => ["ev_pairs", { n: data.pairs.length, cards: data.pairs.map(cards).join("; ") }],
   offer: (data, name) => ["ev_offer", { from: name(data.from_seat), n: data.positions }],
   take: (data, name) =>
-    data.card ? ["ev_take_seen", { from: name(data.from_seat), card: cardName(data.card) }] : ["ev_take", { from: name(data.from_seat) }],
+    data.card ? ["ev_take_seen", { from: name(data.from_seat), card: theCard(data.card) }] : ["ev_take", { from: name(data.from_seat) }],
   safe: () => ["ev_safe"],
   out: () => ["ev_out"],
   play: (data) =>
     data.card.startsWith("8")
-      ? ["ev_play_eight", { card: cardName(data.card), suit: suitLabel(data.suit) }]
-      : ["ev_play", { card: cardName(data.card) }],
+      ? ["ev_play_eight", { card: theCard(data.card), suit: suitLabel(data.suit) }]
+      : ["ev_play", { card: theCard(data.card) }],
   draw: drawn,
-  starter: (data) => ["ev_starter", { card: cardName(data.card) }],
+  starter: (data) => ["ev_starter", { card: theCard(data.card) }],
   pass: (data, name) => {
     if (data.to_seat === undefined) return ["ev_pass_turn"]; // Crazy Eights: the turn
     const to = name(data.to_seat);
-    return data.card ? ["ev_pass_seen", { to, card: cardName(data.card) }] : ["ev_pass", { to }];
+    return data.card ? ["ev_pass_seen", { to, card: theCard(data.card) }] : ["ev_pass", { to }];
   },
   ask: (data, name) => ["ev_ask", { to: name(data.seat), ranks: ranksName(data.rank) }],
   give: (data, name) => {
     const to = name(data.to_seat);
     if (data.cards) return ["ev_give_cards", { to, n: data.cards.length, cards: cards(data.cards) }]; // Go Fish: public
-    return data.card ? ["ev_give_seen", { to, card: cardName(data.card) }] : ["ev_give", { to }];
+    return data.card ? ["ev_give_seen", { to, card: theCard(data.card) }] : ["ev_give", { to }];
   },
   // the seat is the one asked, who says it; the asker (to_seat) is the one who draws
   go_fish: (data, name) => ["ev_go_fish", { to: name(data.to_seat) }],
   book: (data) => ["ev_book", { ranks: ranksName(data.rank), ranks_from: ranksName(data.rank, true) }],
   signal: (data) => ["ev_signal", { n: data.order }],
-  pick: (data) => (data.card ? ["ev_pick_seen", { card: cardName(data.card) }] : ["ev_pick"]),
+  pick: (data) => (data.card ? ["ev_pick_seen", { card: theCard(data.card) }] : ["ev_pick"]),
   roll: (data) => ["ev_roll", { die: data.die, space: named(`space_${data.space}`) }],
   piles: (data) => {
     const counts = { draw: t("cards_n", { n: data.draw_pile }), discard: t("cards_n", { n: data.discard_pile }) };
-    return data.top ? ["ev_piles_top", { ...counts, card: cardName(data.top) }] : ["ev_piles", counts];
+    return data.top ? ["ev_piles_top", { ...counts, card: theCard(data.top) }] : ["ev_piles", counts];
   },
-  discard: (data) => ["ev_discard", { card: cardName(data.card) }],
-  take_discard: (data) => ["ev_take_discard", { card: cardName(data.card) }],
+  discard: (data) => ["ev_discard", { card: theCard(data.card) }],
+  take_discard: (data) => ["ev_take_discard", { card: theCard(data.card) }],
   door: (data) => ["ev_door", { colour: colourName(data.colour), outcome: named(`outcome_${data.outcome}`) }],
   nothing: () => ["ev_nothing"],
   won: (data) => ["ev_won", { date: named(`outcome_${data.date}`) }],
@@ -87,8 +87,8 @@ export const SENTENCES = {
 /** A draw: Go Fish's and Crazy Eights' one card (seen by the drawer, or shown to all
  * when it is the rank asked for), Mystery Date's ``count`` cards. */
 function drawn(/** @type {S["DrawData"]} */ data) {
-  if (data.shown) return /** @type {Said} */ (["ev_draw_shown", { card: cardName(data.shown) }]);
-  if (data.card) return /** @type {Said} */ (["ev_draw_seen", { card: cardName(data.card) }]);
+  if (data.shown) return /** @type {Said} */ (["ev_draw_shown", { card: theCard(data.shown) }]);
+  if (data.card) return /** @type {Said} */ (["ev_draw_seen", { card: theCard(data.card) }]);
   if (data.count === undefined) return /** @type {Said} */ (["ev_draw"]);
   if (data.count === 0) return /** @type {Said} */ (["ev_draw_none"]);
   if (data.cards) return /** @type {Said} */ (["ev_draw_n_seen", { n: data.count, cards: cards(data.cards) }]);
@@ -97,7 +97,7 @@ function drawn(/** @type {S["DrawData"]} */ data) {
 
 /** How a round ended, from what each game's round_over carries. */
 function roundOver(/** @type {S["RoundOverData"]} */ data, /** @type {Namer} */ name) {
-  if (data.odd_card) return /** @type {Said} */ (["ev_round_over_odd", { loser: name(data.loser), card: cardName(data.odd_card) }]);
+  if (data.odd_card) return /** @type {Said} */ (["ev_round_over_odd", { loser: name(data.loser), card: theCard(data.odd_card) }]);
   if (data.loser !== undefined) return /** @type {Said} */ (["ev_round_over_loser", { loser: name(data.loser) }]);
   if (data.winners?.length) {
     const winners = { n: data.winners.length, winners: listOf(data.winners.map(name)) };

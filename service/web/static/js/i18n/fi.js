@@ -77,6 +77,8 @@ export default {
   face_down: "kuvapuoli alaspäin oleva kortti",
   joker: "jokeri",
   card_name: "{suit}{rank}",
+  card_the: "{card}",
+  card_person: "{card}",
   rank_A: "ässä", rank_2: "kakkonen", rank_3: "kolmonen", rank_4: "nelonen", rank_5: "vitonen",
   rank_6: "kutonen", rank_7: "seiska", rank_8: "kasi", rank_9: "ysi", rank_10: "kymppi",
   rank_J: "jätkä", rank_Q: "rouva", rank_K: "kuningas",
