@@ -7,12 +7,12 @@ import { html, useEffect, useErrorBoundary, useLayoutEffect, useRef, useState } 
 import { API, Problem, call, keepSeating, newKey, seating } from "./api.js";
 import { Card, cardName } from "./cards.js";
 import { BOARDS } from "./games/index.js";
-import { LANGUAGES, t } from "./i18n.js";
+import { t } from "./i18n.js";
 import { follow } from "./live.js";
 import { animate } from "./motion.js";
 import { RoundEnd } from "./round_end.js";
 import { SeatsAround, useTick } from "./seats.js";
-import { cardOfMove, moveLabel, sentence } from "./words.js";
+import { cardOfMove, heading, logLine, moveLabel, problemText } from "./words.js";
 
 /** @typedef {import("api-schema").components["schemas"]} S */
 /** @typedef {S["Game"]} Game */
@@ -169,6 +169,7 @@ function Table({ gameId, catalogue }) {
         </p>
         <p class=${`link ${link}`} role="status">${t(/** @type {Key} */ (`link_${link}`))}</p>
       </header>
+      <h2 class="turn-heading" aria-live="polite">${heading(view, game, own, name)}</h2>
       <${Notice} error=${notice} />
       ${view.status === "waiting" && html`<${Waiting} game=${game} kept=${kept} own=${own}
         setKept=${setKept} work=${work} busy=${busy} />`}
@@ -182,7 +183,7 @@ function Table({ gameId, catalogue }) {
         name=${name} work=${work} busy=${busy} />`}
       ${view.status !== "waiting" && view.status !== "finished" && kept.token && own !== null &&
         html`<${Leave} leave=${leave} busy=${busy} />`}
-      <${Log} log=${log} name=${name} />
+      <${Log} log=${log} name=${name} own=${own} />
       <footer class="table-foot">
         ${entry && html`<${RulesLink} entry=${entry} />`}
         ${game.seeded && html`<p class="seeded">${t("seeded_table")}</p>`}
@@ -284,21 +285,8 @@ export function Notice(/** @type {{error: unknown}} */ { error }) {
   return error ? html`<p class="notice" role="alert">${refusal(error)}</p>` : null;
 }
 
-/** A refusal in words: the problem's code, with the engine's reason where it gave one;
- * a code this page has no words for is said by the problem's own message. */
-export function refusal(/** @type {unknown} */ error) {
-  if (!(error instanceof Problem)) return t("problem_unknown");
-  switch (error.code) {
-    case "illegal_move":
-      return t("problem_illegal_move", { reason: error.message });
-    case "too_many_requests":
-      return t("problem_too_many", { seconds: Math.max(0, Math.ceil((error.until - Date.now()) / 1000)) });
-    default: {
-      const key = `problem_${error.code}`;
-      return key in LANGUAGES.en ? t(/** @type {Key} */ (key)) : `${t("problem_unknown")} (${error.message})`;
-    }
-  }
-}
+/** A refusal in words (a code this page has no words for: the problem's own title). */
+export const refusal = (/** @type {unknown} */ error) => problemText(error);
 
 /** "Leave the table", asked first: the seat goes to a computer player for good. */
 function Leave(/** @type {{leave: () => void, busy: boolean}} */ { leave, busy }) {
@@ -429,14 +417,17 @@ function Waiting(/** @type {{game: Game, kept: import("./api.js").Seating & {cod
 }
 
 /** The log in words, the newest first, each line numbered by its event's `seq`. */
-function Log(/** @type {{log: GameEvent[], name: (seat: number | null | undefined) => string}} */ { log, name }) {
+function Log(/** @type {{log: GameEvent[], name: (seat: number | null | undefined) => string,
+ *   own: number | null}} */ { log, name, own }) {
   const shown = log.slice(-LOG_SHOWN).reverse();
   return html`
     <section class="log">
       <h2>${t("log")}</h2>
       <ol reversed aria-live="polite" aria-relevant="additions" tabindex="0" aria-label=${t("log")}>
-        ${shown.map((event) => html`<li key=${event.seq} value=${event.seq}
-          class=${event.by ? `by-${event.by}` : ""}>${sentence(event, name)}</li>`)}
+        ${shown.map((event) => {
+          const line = logLine(event, name, own);
+          return html`<li key=${line.seq} value=${line.seq} class=${event.by ? `by-${event.by}` : ""}>${line.text}</li>`;
+        })}
       </ol>
     </section>`;
 }
