@@ -24,6 +24,12 @@ def test_only_the_taker_is_told_to_take_in_old_maid(live, people):
             say(pages[giver], "offer_taking_you", taker=names[taker])
         )
         expect(pages[giver].get_by_text(order)).to_have_count(0)
+        expect(pages[taker].locator(".turn-heading")).to_have_text(
+            say(pages[taker], "head_take_mine", **{"from": names[giver]})
+        )
+        expect(pages[giver].locator(".turn-heading")).to_have_text(
+            say(pages[giver], "head_take_from_you", who=names[taker])
+        )
         with pages[taker].expect_response(lambda answer: answer.url.endswith("/moves")):
             enabled_moves(pages[taker]).first.click()
         if table.view(alice)["status"] != "playing":
@@ -48,6 +54,8 @@ def test_no_roll_order_on_your_page_while_the_computer_plays_mystery_date(live, 
         if bot_chip.count():
             text = page.locator(".play").inner_text()
             assert [phase for phase in phases if phase in text] == []
+            said = page.locator(".turn-heading").inner_text()
+            assert not said.startswith(say(page, "head_mine")), said
             break
         if enabled_moves(page).count():
             enabled_moves(page).first.click()
