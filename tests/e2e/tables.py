@@ -7,8 +7,6 @@ from dataclasses import dataclass, field
 
 from playwright.sync_api import expect
 
-from .test_play import words
-
 
 @dataclass
 class Table:
@@ -107,7 +105,9 @@ def in_viewport(page, selector: str) -> bool:
 
 
 def say(page, key: str, **values) -> str:
-    text = words(page)[key]
-    for name, value in values.items():
-        text = text.replace("{" + name + "}", str(value))
-    return text
+    """The page's own words for ``key`` in its language, filled in (plurals chosen by
+    ``n``) by its own i18n module."""
+    return page.evaluate(
+        "([key, values]) => import('/play/static/js/i18n.js').then((m) => m.t(key, values))",
+        [key, values],
+    )
