@@ -323,7 +323,7 @@ export default {
   offer_taking_you: "{taker} is taking a card from you",
   versus_summary: "Opponents: {n} · {level} · {clock}",
   opponents: "Computer opponents",
-  opponents_level: "Their play",
+  opponents_level: "Their level",
   versus_level_basic: "sensible",
   versus_level_random: "at random (easiest)",
   seconds_a_turn: "{n} s a turn",

@@ -318,8 +318,8 @@ export default {
   offer_taking_you: "{taker} ottaa kortin sinulta",
   versus_summary: "Vastustajia: {n} · {level} · {clock}",
   opponents: "Tietokonevastustajia",
-  opponents_level: "Heidän pelinsä",
-  versus_level_basic: "harkittu",
+  opponents_level: "Taso",
+  versus_level_basic: "harkitseva",
   versus_level_random: "sattumanvarainen (helpoin)",
-  seconds_a_turn: "{n} s vuorossa",
+  seconds_a_turn: "{n} s / vuoro",
 };
