@@ -36,7 +36,7 @@ def test_you_sit_at_the_bottom_and_the_others_clockwise_from_your_left(live, peo
     assert all(seats[bo]["y"] > seats[seat]["y"] + seats[seat]["height"] / 2 for seat in others)
     expect(seat_chip(page, bo)).to_have_class(re.compile(r"\bown\b"))
     expect(seat_chip(page, 0).locator(".initials")).to_have_text("AB")
-    expect(seat_chip(page, 1).locator(".initials")).to_have_text("BO")
+    expect(seat_chip(page, 1).locator(".initials")).to_have_text("Bo")
     for bot in (2, 3):
         expect(seat_chip(page, bot)).to_have_class(re.compile(r"\bbot\b"))
     # each seat's count and state, and yours the count of the hand beside it

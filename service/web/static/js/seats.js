@@ -14,13 +14,14 @@ import { t } from "./i18n.js";
 
 const LOW_SECONDS = 5; // the ring turns to the alarm colour for a turn's last seconds
 
-/** "Anna Berg" → "AB", "basic bot 3" → "B3", "Ö" → "Ö". */
+/** "Anna Berg" → "AB", "basic bot 3" → "B3", "Bo" → "Bo" (two letters tell Bo from Bea). */
 export function initials(/** @type {string} */ name) {
   const words = name.trim().split(/\s+/).filter(Boolean);
   if (!words.length) return "?";
-  const first = Array.from(words[0])[0] ?? "";
-  const last = words.length > 1 ? Array.from(words[words.length - 1])[0] ?? "" : "";
-  return (first + last).toUpperCase();
+  const first = Array.from(words[0]);
+  if (words.length === 1) return (first[0] ?? "").toUpperCase() + (first[1] ?? "").toLowerCase();
+  const last = Array.from(words[words.length - 1])[0] ?? "";
+  return (first[0] + last).toUpperCase();
 }
 
 /** The others in the order they sit clockwise from your left (seat + 1) to your right. */
