@@ -89,8 +89,9 @@ def enabled_moves(page):
 
 
 def wait_for_turn(page, timeout: float = 30) -> None:
-    """Until the page offers a move to make."""
-    expect(enabled_moves(page).first).to_be_visible(timeout=timeout * 1000)
+    """Until the page offers a move to make, or a hand card opening a choice of them."""
+    choices = page.locator("[data-move]:enabled, .hand .cards button:enabled")
+    expect(choices.first).to_be_visible(timeout=timeout * 1000)
 
 
 def in_viewport(page, selector: str) -> bool:

@@ -4,7 +4,7 @@
 // refusal in words, after which the page reads the table again and goes on.
 
 import { html, useEffect, useErrorBoundary, useLayoutEffect, useRef, useState } from "../vendor/htm-3.1.1/standalone.module.js";
-import { API, Problem, call, keepSeating, newKey, seating } from "./api.js";
+import { API, Problem, call, keepSeating, newKey, seating, tokenOf } from "./api.js";
 import { Card, cardName } from "./cards.js";
 import { BOARDS } from "./games/index.js";
 import { t } from "./i18n.js";
@@ -65,7 +65,8 @@ function Table({ gameId, catalogue }) {
     try {
       const [summary, seen] = await Promise.all([
         call("GET", `/games/${gameId}`),
-        withView ? call("GET", `/games/${gameId}/view`, { token }) : null,
+        // the token kept now, not this render's: a seat just left has retired its own
+        withView ? call("GET", `/games/${gameId}/view`, { token: tokenOf(seating(gameId)) }) : null,
       ]);
       setGame((old) => newest(old, summary));
       if (seen) setView((old) => newest(old, seen));
