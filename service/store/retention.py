@@ -1,7 +1,8 @@
 """What nobody needs after a while, deleted by the worker every few minutes: the stored
 answers of moves (a retry with the same Idempotency-Key comes within minutes, not a
-day), the rate counters of past windows, tables nobody ever dealt, and the heartbeats
-of workers long gone. ``RETENTION_HOURS`` (24) sets the age."""
+day), the rate counters of past windows, tables nobody ever dealt (with the events of
+their seats taken and left), and the heartbeats of workers long gone.
+``RETENTION_HOURS`` (24) sets the age."""
 
 from datetime import datetime, timedelta
 from typing import Any, cast
@@ -12,7 +13,7 @@ from ..config import Config
 from ..table.records import Status
 from .db import across_games
 from .limits import WINDOW
-from .models import Game, IdempotentAnswer, JoinCode, RateCounter, WorkerHeartbeat
+from .models import EventRow, Game, IdempotentAnswer, JoinCode, RateCounter, WorkerHeartbeat
 
 
 def prune(engine: Engine, now: datetime, age: timedelta | None = None) -> dict[str, int]:
@@ -24,6 +25,8 @@ def prune(engine: Engine, now: datetime, age: timedelta | None = None) -> dict[s
         "rate_counters": delete(RateCounter).where(RateCounter.window_start < now - WINDOW),
         "worker_heartbeats": delete(WorkerHeartbeat).where(WorkerHeartbeat.beat_at < cutoff),
         "abandoned_codes": delete(JoinCode).where(JoinCode.game_id.in_(abandoned)),
+        # before their tables: an unplayed table's log holds its seat events
+        "abandoned_events": delete(EventRow).where(EventRow.game_id.in_(abandoned)),
         "abandoned_tables": delete(Game).where(Game.id.in_(abandoned)),
     }
     with engine.begin() as connection:

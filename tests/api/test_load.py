@@ -29,7 +29,8 @@ def test_a_lock_that_waited_reads_the_seats_as_they_are_after_it(app, client):
     with Unit(db) as first, Unit(db) as second:
         with first.transaction():
             game = games.load(first.connection(), game_id, games.WAIT)
-            first.add(rules.join(game, "late", None, "hash", clock.now()))
+            joined = rules.join(game, "late", None, "hash", clock.now())
+            first.add(rules.settle(joined, clock.now()))  # dates its event, as the store does
             loaded = {}
             waiting = threading.Thread(
                 target=lambda: loaded.update(

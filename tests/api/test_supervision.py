@@ -222,6 +222,7 @@ def test_retention_prunes_what_nobody_needs_and_keeps_the_rest(app, client):
         session.commit()
         pruned = retention.prune(app.extensions["db_engine"], now)
         assert pruned["abandoned_tables"] == pruned["abandoned_codes"] == 1
+        assert pruned["abandoned_events"] == 2, "its two players' joins"
         tables = {str(game_id) for game_id in session.scalars(select(Game.id))}
         assert tables == {fresh.id, playing.id}
         codes = {str(game_id) for game_id in session.scalars(select(JoinCode.game_id))}
