@@ -8,7 +8,7 @@ import re
 from playwright.sync_api import expect
 
 from .tables import Table, enabled_moves, wait_for_turn
-from .test_play import MOVES, clean
+from .test_play import MOVES, VIEW, clean
 
 TITLE = "Somebody else was quicker"
 
@@ -49,3 +49,27 @@ def test_a_refusal_with_an_unknown_code_is_said_and_play_goes_on(live, people):
     assert answer.value.status == 201
     expect(page.get_by_role("alert")).to_have_count(0)
     clean(guarded, refused=[409])
+
+
+def test_a_table_that_fails_to_draw_is_read_again_and_comes_back(live, people):
+    """A view the page cannot draw (here, one without its moves) shows a notice instead
+    of a frozen table, and the table is read again until it draws."""
+    table = Table.create(live, "crazy-eights", seats=2, options={"target_score": None})
+    seat = table.join("Gil")
+    table.add_bot()
+    table.deal()
+    guarded = people(locale="en-US")
+    page = guarded.page
+
+    def broken(route):
+        answer = route.fetch()
+        view = {**answer.json(), "legal_moves": None, "version": 10**9}
+        route.fulfill(response=answer, body=json.dumps(view))
+
+    page.route(VIEW, broken)
+    table.open(guarded, seat, drawn=False)
+    expect(page.get_by_role("alert")).to_be_visible()
+    page.unroute(VIEW, broken)
+    wait_for_turn(page)
+    expect(page.locator('[data-status="playing"]')).to_have_count(1)
+    clean(guarded)
