@@ -409,10 +409,13 @@ def main_thread_tasks(trace: dict) -> list[float]:
         and event.get("name") == "thread_name"
         and event.get("args", {}).get("name") == "CrRendererMain"
     }
+    # one name only: where a version traces both, one task nests in the other
+    names = {event.get("name") for event in events} & TASK_NAMES
+    name = "RunTask" if "RunTask" in names else next(iter(names), None)
     tasks: dict[tuple[int, int], list[float]] = defaultdict(list)
     for event in events:
         thread = (event.get("pid"), event.get("tid"))
-        if event.get("ph") == "X" and event.get("name") in TASK_NAMES and thread in mains:
+        if event.get("ph") == "X" and event.get("name") == name and thread in mains:
             tasks[thread].append(event.get("dur", 0) / 1000)
     return max(tasks.values(), key=sum, default=[])
 
