@@ -1091,7 +1091,8 @@ def test_the_page_in_finnish(live, people):
     # a table: the cards are named in Finnish ("herttaseiska")
     page.locator('[data-action="play-bots"][data-game="crazy-eights"]').click()
     wait_for_table(page)
-    pictures = page.locator('img[src*="/play/cards/"]:not([src$="back.svg"])')
+    # the table's own pictures, not the move animations' (aria-hidden, outside #app)
+    pictures = page.locator('#app img[src*="/play/cards/"]:not([src$="back.svg"])')
     expect(pictures.first).to_be_visible(timeout=15_000)
     names = pictures.evaluate_all("imgs => imgs.map(i => [i.getAttribute('src'), i.alt])")
     for src, alt in names:
