@@ -58,6 +58,8 @@ function Table({ gameId, catalogue }) {
   const refreshing = useRef(/** @type {number | null} */ (null));
   const play = useRef(/** @type {HTMLElement | null} */ (null));
   const refocus = useRef(false);
+  const stopFollowing = useRef(() => {});
+  const [restarts, setRestarts] = useState(0);
   const token = kept.token || kept.host;
 
   /** The summary, and the view unless the stream brings it (on opening, after events). */
@@ -101,8 +103,9 @@ function Table({ gameId, catalogue }) {
       onView: (seen) => setView((old) => newest(old, seen)),
       onState: setLink,
     });
+    stopFollowing.current = stop;
     return stop;
-  }, [gameId, token]);
+  }, [gameId, token, restarts]);
 
   useKeyboardFocus(play, refocus, view, busy);
   const status = view?.status;
@@ -153,9 +156,16 @@ function Table({ gameId, catalogue }) {
     }
   }
 
+  // the stream stops first: it would knock again with the token the leave retires
   const leave = () => work(async () => {
-    await call("POST", `/games/${gameId}/leave`, { token: kept.token });
-    setKept(keepSeating(gameId, { seat: null, token: null }));
+    stopFollowing.current();
+    try {
+      await call("POST", `/games/${gameId}/leave`, { token: kept.token });
+      setKept(keepSeating(gameId, { seat: null, token: null }));
+    } catch (error) {
+      setRestarts((n) => n + 1);
+      throw error;
+    }
   });
 
   const Board = BOARDS[view.type]; // a game without a board: the spec grew, tsc says so
