@@ -59,6 +59,7 @@ from card_table_client.models import (
     GoFishView,
     HandEvent,
     Join,
+    JoinedEvent,
     LeftEvent,
     MadeBy,
     MoveAnswer,
@@ -97,6 +98,7 @@ from card_table_client.models import (
     TakeEvent,
     TakeMove,
     TimeoutEvent,
+    VacatedEvent,
     Visibility,
     WonEvent,
 )
@@ -137,6 +139,7 @@ Event = (
     | GiveEvent
     | GoFishEvent
     | HandEvent
+    | JoinedEvent
     | LeftEvent
     | NothingEvent
     | OfferEvent
@@ -156,6 +159,7 @@ Event = (
     | TakeDiscardEvent
     | TakeEvent
     | TimeoutEvent
+    | VacatedEvent
     | WonEvent
 )
 
