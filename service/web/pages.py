@@ -45,12 +45,18 @@ def table(game_id: UUID) -> Response:
 def asset(filename: str) -> Response:
     if filename.endswith(".d.ts") or filename == "index.html":
         abort(404)
-    response = send_from_directory(STATIC, filename, max_age=0)  # revalidated: ETag
-    response.headers["Content-Security-Policy"] = PAGE_POLICY
-    return response
+    return _file(filename)
 
 
 def _page() -> Response:
-    response = send_from_directory(STATIC, "index.html", max_age=0)
+    return _file("index.html")
+
+
+def _file(filename: str) -> Response:
+    """A static file, revalidated by its ETag; read into memory, so that it is gzipped
+    like any answer (flask-compress passes a streamed file through as it is)."""
+    response = send_from_directory(STATIC, filename, max_age=0)
+    response.direct_passthrough = False
+    response.set_data(response.get_data())
     response.headers["Content-Security-Policy"] = PAGE_POLICY
     return response

@@ -56,3 +56,15 @@ def test_the_browsers_own_favicon_request_finds_no_icon_and_no_error(client):
     answer = client.get("/favicon.ico")
     assert (answer.status_code, answer.data) == (204, b"")
     assert "max-age" in answer.headers["Cache-Control"]
+
+
+def test_the_modules_leave_gzipped_and_revalidate_by_their_own_etag(client):
+    path = "/play/static/js/table.js"
+    plain = client.get(path)
+    gzipped = client.get(path, headers={"Accept-Encoding": "gzip"})
+    assert gzipped.headers["Content-Encoding"] == "gzip"
+    assert int(gzipped.headers["Content-Length"]) < len(plain.data) / 2
+    assert gzipped.headers["ETag"] != plain.headers["ETag"], "one validator per encoding"
+    assert POLICY.search(gzipped.headers["Content-Security-Policy"])
+    again = {"Accept-Encoding": "gzip", "If-None-Match": gzipped.headers["ETag"]}
+    assert client.get(path, headers=again).status_code == 304
