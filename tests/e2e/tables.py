@@ -3,7 +3,10 @@ joined the table would be (its seat's token in ``localStorage``), for the table 
 tests (``test_table_*.py``)."""
 
 import json
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
+from typing import Any
 
 from playwright.sync_api import expect
 
@@ -113,3 +116,39 @@ def say(page, key: str, **values) -> str:
         "([key, values]) => import('/play/static/js/i18n.js').then((m) => m.t(key, values))",
         [key, values],
     )
+
+
+@contextmanager
+def tour_of_the_games(
+    browser, live, at_lobby: Callable, at_mid_round: Callable, at_round_end: Callable
+) -> Iterator[dict[str, Any]]:
+    """The lobby (``at_lobby(page)``), then a round of every game against the computer,
+    side by side from the lobby's play-bots buttons: ``at_mid_round(player)`` as the
+    person's first move is due, ``at_round_end(player)`` once the round is over. Yields
+    each game's error (None when its round went through); the pages close after."""
+    from .conftest import open_guarded
+    from .test_play import DESKTOP, GAMES, Player, play_together, quick_bots
+
+    lobby = open_guarded(browser, locale="en-US", viewport=DESKTOP)
+    lobby.page.goto(f"{live.url}/play")
+    lobby.page.locator('[data-action="play-bots"]').first.wait_for()
+    at_lobby(lobby.page)
+    lobby.page.context.close()
+    players = []
+    for number, slug in enumerate(GAMES):
+        guarded = open_guarded(browser, locale="en-US", viewport=DESKTOP)
+        quick_bots(guarded.page.context, live)
+        player = Player("Player", guarded, slug, seed=number)
+        player.first_playable = lambda player, _look: at_mid_round(player)
+        guarded.page.goto(f"{live.url}/play")
+        guarded.page.locator(f'[data-action="play-bots"][data-game="{slug}"]').click()
+        players.append(player)
+    try:
+        play_together(players)
+        for player in players:
+            if player.error is None:
+                at_round_end(player)
+        yield {player.slug: player.error for player in players}
+    finally:
+        for player in players:
+            player.page.context.close()

@@ -9,18 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from .conftest import open_guarded
-from .test_play import (
-    DESKTOP,
-    GAMES,
-    PHONE,
-    Look,
-    Player,
-    axe,
-    play_together,
-    quick_bots,
-    serious,
-)
+from .tables import tour_of_the_games
+from .test_play import DESKTOP, GAMES, PHONE, axe, serious
 
 AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
 SIZES = {"1280x800": DESKTOP, "390x844": PHONE}
@@ -48,34 +38,17 @@ def at_both_sizes(page, script: str, place: str) -> dict[tuple[str, str], list[d
 
 @pytest.fixture(scope="module")
 def violations(browser, live, axe_script):
-    """{(place, size): violations}: the lobby, then a round of every game against the
-    computer, one page each, played side by side from the lobby's play-bots buttons."""
+    """{(place, size): violations} of the lobby and of every game mid-round and at its
+    round's end; and each game's error."""
     found: dict[tuple[str, str], list[dict]] = {}
-    lobby = open_guarded(browser, locale="en-US", viewport=DESKTOP)
-    lobby.page.goto(f"{live.url}/play")
-    lobby.page.locator('[data-action="play-bots"]').first.wait_for()
-    found |= at_both_sizes(lobby.page, axe_script, "lobby")
-    lobby.page.context.close()
-    players = []
-    for number, slug in enumerate(GAMES):
-        guarded = open_guarded(browser, locale="en-US", viewport=DESKTOP)
-        quick_bots(guarded.page.context, live)
-        player = Player("Player", guarded, slug, seed=number)
 
-        def mid_round(player: Player, look: Look) -> None:
-            found.update(at_both_sizes(player.page, axe_script, f"{player.slug} mid-round"))
+    def look(place: str):
+        return lambda page: found.update(at_both_sizes(page, axe_script, place))
 
-        player.first_playable = mid_round
-        guarded.page.goto(f"{live.url}/play")
-        guarded.page.locator(f'[data-action="play-bots"][data-game="{slug}"]').click()
-        players.append(player)
-    play_together(players)
-    for player in players:
-        if player.error is None:
-            found |= at_both_sizes(player.page, axe_script, f"{player.slug} round end")
-    yield found, {player.slug: player.error for player in players}
-    for player in players:
-        player.page.context.close()
+    mid_round = lambda player: look(f"{player.slug} mid-round")(player.page)  # noqa: E731
+    round_end = lambda player: look(f"{player.slug} round end")(player.page)  # noqa: E731
+    with tour_of_the_games(browser, live, look("lobby"), mid_round, round_end) as errors:
+        yield found, errors
 
 
 @pytest.mark.parametrize("size", SIZES)

@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from .conftest import open_guarded
-from .test_play import DESKTOP, GAMES, PHONE, Look, Player, no_overflow, play_together, quick_bots
+from .tables import tour_of_the_games
+from .test_play import DESKTOP, GAMES, PHONE, no_overflow
 
 SIZES = {"desktop": DESKTOP, "phone": PHONE}
 NAMES = ["lobby"] + [f"{slug}{end}" for slug in GAMES for end in ("", "-end")]
@@ -41,32 +41,18 @@ def png_size(path: Path) -> tuple[int, int]:
 def photographed(browser, live, screenshots) -> dict[str, list[int]]:
     """{name: the phone's widths} for the lobby, each game mid-round and at its end."""
     taken: dict[str, list[int]] = {}
-    lobby = open_guarded(browser, locale="en-US", viewport=DESKTOP)
-    lobby.page.goto(f"{live.url}/play")
-    lobby.page.locator('[data-action="play-bots"]').first.wait_for()
-    taken["lobby"] = photograph(lobby.page, screenshots, "lobby")
-    lobby.page.context.close()
-    players = []
-    for number, slug in enumerate(GAMES):
-        guarded = open_guarded(browser, locale="en-US", viewport=DESKTOP)
-        quick_bots(guarded.page.context, live)
-        player = Player("Player", guarded, slug, seed=number)
 
-        def mid_round(player: Player, look: Look) -> None:
-            taken[player.slug] = photograph(player.page, screenshots, player.slug)
+    def shoot(name: str, page) -> None:
+        taken[name] = photograph(page, screenshots, name)
 
-        player.first_playable = mid_round
-        guarded.page.goto(f"{live.url}/play")
-        guarded.page.locator(f'[data-action="play-bots"][data-game="{slug}"]').click()
-        players.append(player)
-    play_together(players)
-    for player in players:
-        if player.error is None:
-            player.page.wait_for_timeout(1000)  # the last move's animation, over
-            taken[f"{player.slug}-end"] = photograph(player.page, screenshots, f"{player.slug}-end")
-    yield taken
-    for player in players:
-        player.page.context.close()
+    def at_round_end(player) -> None:
+        player.page.wait_for_timeout(1000)  # the last move's animation, over
+        shoot(f"{player.slug}-end", player.page)
+
+    lobby = lambda page: shoot("lobby", page)  # noqa: E731
+    mid_round = lambda player: shoot(player.slug, player.page)  # noqa: E731
+    with tour_of_the_games(browser, live, lobby, mid_round, at_round_end):
+        yield taken
 
 
 @pytest.mark.parametrize("name", NAMES)
