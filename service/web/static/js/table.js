@@ -434,7 +434,7 @@ function Log(/** @type {{log: GameEvent[], name: (seat: number | null | undefine
   return html`
     <section class="log">
       <h2>${t("log")}</h2>
-      <ol reversed aria-live="polite" aria-relevant="additions" tabindex="0" aria-label=${t("log")}>
+      <ol reversed tabindex="0" aria-label=${t("log")}>
         ${shown.map((event) => {
           const line = logLine(event, name, own);
           return html`<li key=${line.seq} value=${line.seq} class=${event.by ? `by-${event.by}` : ""}>${line.text}</li>`;
