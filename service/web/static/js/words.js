@@ -302,7 +302,6 @@ export function problemText(problem) {
       const seconds = typeof until === "number" ? (until - Date.now()) / 1000 : Number(retryAfter) || 1;
       return t("problem_too_many_requests", { n: Math.max(1, Math.ceil(seconds)) });
     }
-    if (code === "illegal_move") return t("problem_move_refused");
     if (typeof code === "string" && hasKey(`problem_${code}`)) return t(/** @type {Key} */ (`problem_${code}`));
     const said = [title, message].find((text) => typeof text === "string" && text);
     return said ?? t("problem_unknown");
