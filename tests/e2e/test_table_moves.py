@@ -40,8 +40,7 @@ def test_go_fish_asks_carry_data_move_at_both_steps(live, people):
 def test_the_keyboard_stays_at_the_hand_after_a_move(live, people):
     table = Table.create(live, "crazy-eights", seats=2, options={"target_score": None})
     seat = table.join("Max")
-    table.add_bot()
-    table.deal()
+    table.deal(fill=True)  # the free seat: a basic bot
     guarded = people(locale="en-US")
     page = table.open(guarded, seat, host=True)
     for _ in range(3):
@@ -67,8 +66,7 @@ def test_the_keyboard_stays_at_the_hand_after_a_move(live, people):
 def test_leaving_the_table_asks_first(live, people):
     table = Table.create(live, "old-maid", seats=2, think=5)
     seat = table.join("Ned")
-    table.add_bot()
-    table.deal()
+    table.deal(fill=True)  # the free seat: a basic bot
     guarded = people(locale="en-US")
     page = table.open(guarded, seat, host=True)
     leave = page.get_by_role("button", name=words(page)["leave"], exact=True)

@@ -16,8 +16,7 @@ TITLE = "Somebody else was quicker"
 def test_a_refusal_with_an_unknown_code_is_said_and_play_goes_on(live, people):
     table = Table.create(live, "crazy-eights", seats=2, options={"target_score": None})
     seat = table.join("Fay")
-    table.add_bot()
-    table.deal()
+    table.deal(fill=True)  # the free seat: a basic bot
     guarded = people(locale="en-US")
     page = table.open(guarded, seat)
     wait_for_turn(page)
@@ -56,8 +55,7 @@ def test_a_table_that_fails_to_draw_is_read_again_and_comes_back(live, people):
     of a frozen table, and the table is read again until it draws."""
     table = Table.create(live, "crazy-eights", seats=2, options={"target_score": None})
     seat = table.join("Gil")
-    table.add_bot()
-    table.deal()
+    table.deal(fill=True)  # the free seat: a basic bot
     guarded = people(locale="en-US")
     page = guarded.page
 

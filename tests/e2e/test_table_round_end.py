@@ -26,8 +26,7 @@ def play_a_round(table: Table, guarded, seat: int) -> Player:
 def test_the_round_end_is_in_view_says_why_and_focuses_the_next_deal(live, people, device):
     table = Table.create(live, "old-maid", seats=2)
     seat = table.join("Gus")
-    table.add_bot()
-    table.deal()
+    table.deal(fill=True)  # the free seat: a basic bot
     guarded = people(locale="en-US", **device)
     page = guarded.page
     play_a_round(table, guarded, seat)
