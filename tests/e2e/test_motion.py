@@ -22,7 +22,8 @@ from .conftest import Guarded, open_guarded
 from .test_play import clean, events, join_with_code, pattern, words
 
 ROUND_SECONDS = 90
-THINK = 1.5  # the bots' seconds a move: time to see a hesitation
+THINK = 1.5  # the bots' seconds a move: time to see a bubble
+HESITANT = 4.0  # Old Maid's bot thinks longer: lifts every 0.32 s leave room for a slow page
 
 RECORD = """(() => {
   const seen = window.__motion = {shown: [], outlined: [], running: 0, lifted: 0, names: []};
@@ -72,12 +73,12 @@ class Table:
         return self.page.evaluate("() => window.__motion")
 
 
-def seated(browser, live, slug: str, **context) -> Table:
+def seated(browser, live, slug: str, think: float = THINK, **context) -> Table:
     """A private two-seat table of ``slug``: the page's person at one seat (joined with
     the code, as a person would), a bot at the other, dealt."""
     guarded = open_guarded(browser, locale="en-US", **context)
     guarded.page.add_init_script(RECORD)
-    body = {"type": slug, "seats": 2, "visibility": "private", "think_seconds": THINK}
+    body = {"type": slug, "seats": 2, "visibility": "private", "think_seconds": think}
     created = live.call("POST", "/v1/games", body)
     join_with_code(guarded.page, live, created["code"], "Ann")
     deal = {"fill_with_bots": "basic"}
@@ -138,7 +139,7 @@ def settled(table: Table) -> dict:
 @pytest.fixture(scope="module")
 def old_maid(browser, live):
     """An Old Maid table played until a bot took a card and the person may move again."""
-    table = seated(browser, live, "old-maid")
+    table = seated(browser, live, "old-maid", think=HESITANT)
     take, log = play_until(table, live, bot_take)
     yield table, take, log, settled(table)
     table.page.context.close()
