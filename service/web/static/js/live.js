@@ -81,9 +81,20 @@ async function stream(gameId, token, after, seen, onView, signal, opened) {
   let buffer = "";
   /** @type {Record<string, string>} */
   let fields = {};
+  // One read of the log's events, handed on whole when its view ends it: a move and what
+  // it caused arrive together, however the network cut the bytes.
+  /** @type {GameEvent[]} */
+  let burst = [];
+  const ended = () => {
+    seen(burst);
+    burst = [];
+  };
   for (;;) {
     const { value, done } = await reader.read();
-    if (done) return false; // closed after its time: connect again
+    if (done) {
+      ended();
+      return false; // closed after its time: connect again
+    }
     buffer += value;
     const lines = buffer.split(/\r?\n/);
     buffer = lines.pop() || "";
@@ -93,9 +104,14 @@ async function stream(gameId, token, after, seen, onView, signal, opened) {
         if (colon > 0) fields[line.slice(0, colon)] = line.slice(colon + 1).replace(/^ /, "");
         continue;
       }
-      if (fields.event === "end") return true;
-      if (fields.event === "view" && fields.data) onView(JSON.parse(fields.data));
-      else if (fields.data && fields.id) seen([JSON.parse(fields.data)]);
+      if (fields.event === "end") {
+        ended();
+        return true;
+      }
+      if (fields.event === "view" && fields.data) {
+        ended();
+        onView(JSON.parse(fields.data));
+      } else if (fields.data && fields.id) burst.push(JSON.parse(fields.data));
       fields = {};
     }
   }

@@ -45,7 +45,7 @@ const PIPS = /** @type {Record<number, [number, number][]>} */ ({
 /** @type {{event: GameEvent, at: number}[]} */
 let waiting = [];
 let scheduled = false;
-let own = /** @type {number | null} */ (null);
+let yourSeat = () => /** @type {number | null} */ (null); // read when used: the view may come later
 const reduced = matchMedia("(prefers-reduced-motion: reduce)");
 
 loadStyles();
@@ -53,13 +53,13 @@ loadStyles();
 /**
  * Show a burst of events as they arrive from the stream; returns at once.
  * @param {GameEvent[]} events
- * @param {{own?: number | null}} [where] your seat (by default, the seat marked `own`)
+ * @param {() => number | null} seat your seat, if you have one, as the page knows it now
  */
-export function animate(events, { own: seat } = {}) {
+export function animate(events, seat) {
   const now = performance.now();
   waiting.push(...events.slice(-KEPT).map((event) => ({ event, at: now })));
   waiting = waiting.slice(-KEPT);
-  own = seat === undefined ? ownSeat() : seat;
+  yourSeat = seat;
   region(); // in the page before its first sentence, so that the sentence is read
   if (!scheduled) {
     scheduled = true;
@@ -272,15 +272,18 @@ let lifted = /** @type {Animation | null} */ (null);
  * The cards are looked up at each lift: the page may have drawn them again meanwhile. */
 function hesitate(/** @type {GameEvent} */ offer, /** @type {number} */ delay) {
   const from = data(offer).from_seat;
-  if (offer.seat === own || from === null || from === undefined) return;
-  const cards = () => (from === own ? handCards() : seatCards(from));
+  if (from === null || from === undefined) return;
+  const cards = () => (from === yourSeat() ? handCards() : seatCards(from));
   const current = hesitation;
   const ends = performance.now() + delay + HESITATION_MS;
   let step = 0;
   const lift = () => {
-    if (current !== hesitation || performance.now() > ends) return;
+    if (current !== hesitation || performance.now() > ends || offer.seat === yourSeat()) return;
     const choices = cards();
-    if (!choices.length) return;
+    if (!choices.length) {
+      window.setTimeout(lift, LIFT_EVERY_MS); // the page is drawing them again
+      return;
+    }
     const keyframes = [{ transform: "none" }, { transform: "translateY(-0.45rem)" }, { transform: "none" }];
     const card = choices[step++ % choices.length];
     lifted = card.animate(keyframes, { duration: LIFT_MS, easing: "ease-in-out", id: "motion-hesitate" });
@@ -304,12 +307,6 @@ const seatCards = (/** @type {number} */ seat) => {
 };
 
 // --- the page's places ------------------------------------------------------------------
-
-/** The seat the page marks as yours (seats.js: `class="seat own"`), if any. */
-function ownSeat() {
-  const mine = /** @type {HTMLElement | null} */ (document.querySelector("[data-seat].own"));
-  return mine ? Number(mine.dataset.seat) : null;
-}
 
 const seatElement = (/** @type {number | null | undefined} */ seat) =>
   seat === null || seat === undefined ? null : document.querySelector(`[data-seat="${seat}"]`);

@@ -59,6 +59,7 @@ function Table({ gameId, catalogue }) {
   const play = useRef(/** @type {HTMLElement | null} */ (null));
   const refocus = useRef(false);
   const stopFollowing = useRef(() => {});
+  const ownSeat = useRef(/** @type {number | null} */ (null)); // the stream's handler reads it
   const [restarts, setRestarts] = useState(0);
   const token = kept.token || kept.host;
 
@@ -97,7 +98,7 @@ function Table({ gameId, catalogue }) {
       after: 0,
       onEvents: (events) => {
         logged(events);
-        animate(events);
+        animate(events, () => ownSeat.current);
         if (events.some((event) => SUMMARY_EVENTS.has(event.type))) refreshSoon();
       },
       onView: (seen) => setView((old) => newest(old, seen)),
@@ -111,6 +112,7 @@ function Table({ gameId, catalogue }) {
   const status = view?.status;
   useScrollToTable(play, status);
   const own = view?.seat ?? null; // the view's: seats move up when one leaves a waiting table
+  ownSeat.current = own;
   useTurnInView(play, status === "playing" && own !== null && Boolean(view?.to_act.includes(own)));
 
   if (!game || !view) {
