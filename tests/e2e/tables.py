@@ -24,7 +24,8 @@ class Table:
     @classmethod
     def create(cls, live, slug: str, seats: int = 2, **more) -> "Table":
         """``more``: ``clock`` (turn seconds), ``think`` (a bot's seconds), ``options``,
-        ``visibility`` (private unless told)."""
+        ``visibility`` (private unless told), ``seed`` (the same deal and bots' moves
+        every run)."""
         body = {
             "type": slug,
             "seats": seats,
@@ -32,6 +33,8 @@ class Table:
             "turn_seconds": more.get("clock"),
             "think_seconds": more.get("think", 0),
         }
+        if "seed" in more:
+            body["seed"] = more["seed"]
         if "options" in more:
             body["options"] = more["options"]
         created = live.call("POST", "/v1/games", body)
