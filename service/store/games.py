@@ -410,6 +410,25 @@ def due(connection: Connection, now: datetime, limit: int) -> list[tuple[uuid.UU
     return [(game_id, game_type) for game_id, game_type in connection.execute(query)]
 
 
+# pg_try_advisory_xact_lock's key for the turn at picking due games ("cardswep")
+SWEEP_LOCK = 0x6361726473776570
+
+
+def sweep_turn(connection: Connection, idle_seconds: float) -> bool:
+    """Whether it is this worker's turn to pick due games (``due``): one worker's at a
+    time, across every instance, holding a transaction-level advisory lock until its
+    transaction ends; a turn that sits idle longer than ``idle_seconds`` loses its
+    connection (and so the turn: a frozen worker cannot hold it). Always on SQLite,
+    where one worker runs and there are no advisory locks."""
+    if connection.dialect.name != "postgresql":
+        return True
+    statement = select(
+        func.pg_try_advisory_xact_lock(SWEEP_LOCK),
+        func.set_config("idle_in_transaction_session_timeout", f"{int(idle_seconds * 1000)}", True),
+    )
+    return bool(connection.execute(statement).scalar())
+
+
 # -- running a hot statement -----------------------------------------------------------
 
 
