@@ -3,7 +3,9 @@ no request touches their game, records a heartbeat that ``/v1/ready`` checks, an
 old rows (``store.retention``). Run as many as you like, beside as many web replicas:
 each due game is changed by one of them at a time, through the one way to change a game
 (``store.tables.change``: compare-and-set on its version, or its row lock with ``SKIP
-LOCKED``).
+LOCKED``). They take turns at picking due games (``pick``), so the picks, which on
+Citus ask every shard, come ``IDLE_SECONDS`` apart however many workers run, while a
+backlog is still applied by all of them at once.
 
     python -m service.worker
 
@@ -40,6 +42,8 @@ from .table.records import Table
 log = logging.getLogger("service.worker")
 BATCH = 20
 IDLE_SECONDS = 0.2
+TURN_IDLE_SECONDS = 5.0  # a turn idle this long (a frozen worker) loses its connection
+BEAT_SECONDS = 1.0  # a heartbeat at most this often (/v1/ready wants one within 10 s)
 BACKOFF_SECONDS = (0.5, 10.0)  # first and longest pause after a failed sweep
 PRUNE_EVERY_SECONDS = 600
 QUARANTINE_SECONDS = 60
@@ -47,14 +51,34 @@ LOCK_SECONDS = 0.2  # a request's transaction holds a game's row lock for millis
 NAME = f"{socket.gethostname()}:{os.getpid()}"
 
 
-def sweep(engine: Engine, stop: Callable[[], bool] = lambda: False) -> int:
-    """Apply what is due in up to BATCH games, one at a time; returns how many.
-    Candidates are picked without a lock, then each is changed on its own if still due,
-    passing over any that a request or another worker holds."""
+def pick(engine: Engine, stop: threading.Event) -> list[tuple[uuid.UUID, str]] | None:
+    """The games due now (up to BATCH) if it is this worker's turn to pick them, else
+    None: one worker's at a time (``games.sweep_turn``). When nothing is due the turn
+    lasts the idle pause after the pick, so no other worker picks for IDLE_SECONDS;
+    when games are due it ends with the pick, and the others may pick the next ones
+    while this one applies its own."""
+    with engine.connect() as connection:  # the turn ends with its transaction
+        if not games.sweep_turn(connection, TURN_IDLE_SECONDS):
+            return None
+        due = games.due(connection, clock.now(), BATCH)
+        if not due:
+            stop.wait(IDLE_SECONDS)
+        return due
+
+
+def sweep(
+    engine: Engine,
+    stop: Callable[[], bool] = lambda: False,
+    picked: list[tuple[uuid.UUID, str]] | None = None,
+) -> int:
+    """Apply what is due in up to BATCH games (those ``picked``, else those due now),
+    one at a time; returns how many. Candidates are picked without a lock, then each is
+    changed on its own if still due, passing over any that a request or another worker
+    holds."""
     now = clock.now()
     handled = 0
     with Unit(engine) as unit:
-        due = games.due(unit.connection(), now, BATCH)
+        due = games.due(unit.connection(), now, BATCH) if picked is None else picked
         unit.close()
         for game_id, game_type in due:
             if stop():
@@ -104,16 +128,19 @@ def beat(engine: Engine, name: str = NAME) -> None:
 
 def run(engine: Engine, stop: threading.Event) -> None:
     backoff = BACKOFF_SECONDS[0]
-    pruned_at = float("-inf")
+    pruned_at = beat_at = float("-inf")
     while not stop.is_set():
         try:
-            handled = sweep(engine, stop.is_set)
-            beat(engine)
+            due = pick(engine, stop)  # None: another worker's turn; []: idled in the turn
+            handled = sweep(engine, stop.is_set, due) if due else 0
+            if time.monotonic() - beat_at >= BEAT_SECONDS:
+                beat(engine)
+                beat_at = time.monotonic()
             if time.monotonic() - pruned_at > PRUNE_EVERY_SECONDS:
                 log.info("pruned %s", retention.prune(engine, clock.now()))
                 pruned_at = time.monotonic()
             backoff = BACKOFF_SECONDS[0]
-            pause = 0 if handled else IDLE_SECONDS
+            pause = 0 if handled or due == [] else IDLE_SECONDS
         except DATABASE_AWAY as error:  # one line, not a traceback a sweep
             log.warning("database unavailable, retrying in %.1f s: %s", backoff, error)
             pause, backoff = backoff, min(backoff * 2, BACKOFF_SECONDS[1])

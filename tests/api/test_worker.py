@@ -6,6 +6,7 @@ import os
 import socket
 import subprocess
 import sys
+import threading
 import time
 import urllib.request
 import uuid
@@ -14,6 +15,7 @@ from datetime import timedelta
 from pathlib import Path
 
 import pytest
+from sqlalchemy import event
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -23,7 +25,7 @@ from service.store.db import LostRace
 from service.store.models import Game
 from service.table import clock
 
-from ..databases import migrate
+from ..databases import fresh_database, migrate
 from .table import Table, bearer
 from .test_supervision import DEADLINE_SECONDS
 
@@ -255,3 +257,130 @@ def test_a_read_that_loses_the_race_to_apply_what_is_due_answers_all_the_same(
     monkeypatch.setattr(games, "save", _losing(LostRace("the version moved on")))
     for path in ("", "/view", "/events?after=0"):
         assert client.get(f"/v1/games/{table.id}{path}").status_code == 200, path
+
+
+@pytest.fixture(scope="module")
+def turns_app(pytestconfig):
+    """The service on a PostgreSQL database of these tests' own: no other test's games
+    fall due in it."""
+    if pytestconfig.test_server_url is None:
+        pytest.skip("needs PostgreSQL")
+    with fresh_database(pytestconfig.test_server_url) as url:
+        app = create_app({"TESTING": True, "DATABASE_URL": url})
+        yield app
+        app.extensions["changes"].stop()
+        app.extensions["db_engine"].dispose()
+
+
+def _worker_engine(app):
+    """An engine of a worker of its own, as another process would have."""
+    url = app.extensions["db_engine"].url.render_as_string(hide_password=False)
+    return worker.make_worker_engine(url)
+
+
+class _Turns(threading.Event):
+    """A worker's stop event whose idle pause runs ``during`` instead of sleeping."""
+
+    def __init__(self, during):
+        super().__init__()
+        self.during = during
+
+    def wait(self, timeout=None):
+        self.during()
+        return self.is_set()
+
+
+def _picks(engine) -> list[str]:
+    """The picks of due games the engine sends, as they are sent."""
+    sent: list[str] = []
+
+    @event.listens_for(engine, "before_cursor_execute")
+    def count(_connection, _cursor, statement, *_args):
+        if "across games: due games" in statement:
+            sent.append(statement)
+
+    return sent
+
+
+@pytest.mark.postgres
+def test_while_one_worker_idles_in_its_turn_the_others_pick_nothing(turns_app):
+    """Three workers, one database: the one whose turn it is picks, finds nothing due and
+    waits its idle pause still holding the turn; the other two, sweeping meanwhile, send
+    no pick at all. So the picks (every shard's business on Citus) come IDLE_SECONDS
+    apart however many workers run."""
+    engines = [_worker_engine(turns_app) for _ in range(3)]
+    sent = [_picks(engine) for engine in engines]
+    others: list[object] = []
+    far_past = clock.now() - timedelta(days=3650)  # nothing is due then
+    try:
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(clock, "now", lambda: far_past)
+
+            def the_others_sweep():
+                for engine in engines[1:]:
+                    others.append(worker.pick(engine, _Turns(lambda: None)))
+
+            assert worker.pick(engines[0], _Turns(the_others_sweep)) == []
+            assert others == [None, None], "another worker's turn: they do not pick"
+            assert [len(s) for s in sent] == [1, 0, 0]
+            # the turn ended with the pause: the next one to ask has it
+            assert worker.pick(engines[2], _Turns(lambda: None)) == []
+            assert [len(s) for s in sent] == [1, 0, 1]
+    finally:
+        for engine in engines:
+            engine.dispose()
+
+
+@pytest.mark.postgres
+def test_a_turn_that_finds_games_due_ends_with_its_pick(turns_app, monkeypatch):
+    """A backlog is applied by every worker at once: the one that picked games due
+    hands the turn on before applying them, and the next worker picks too (each game
+    then changed by one of them, under its row lock)."""
+    now = [clock.now()]
+    monkeypatch.setattr(clock, "now", lambda: now[0])
+    tables = [_bot_table(turns_app.test_client(), seed=seed) for seed in (5, 6)]
+    now[0] += timedelta(seconds=3)
+    engines = [_worker_engine(turns_app) for _ in range(2)]
+    try:
+        first = worker.pick(engines[0], _Turns(pytest.fail))
+        second = worker.pick(engines[1], _Turns(pytest.fail))
+        for table in tables:
+            assert uuid.UUID(table.id) in {game_id for game_id, _ in first}
+            assert uuid.UUID(table.id) in {game_id for game_id, _ in second}
+        handled = worker.sweep(engines[0], picked=first) + worker.sweep(engines[1], picked=second)
+        assert handled == len(tables), "each applied once"
+        assert all(_due(engines[0], table) > now[0] for table in tables), "each moved on"
+    finally:
+        for engine in engines:
+            engine.dispose()
+
+
+def test_on_sqlite_the_one_worker_always_has_the_turn(sqlite_app, monkeypatch):
+    now = [clock.now()]
+    monkeypatch.setattr(clock, "now", lambda: now[0])
+    table = _bot_table(sqlite_app.test_client(), seed=7)
+    database = sqlite_app.extensions["db_engine"]
+    assert worker.pick(database, _Turns(lambda: None)) == []
+    now[0] += timedelta(seconds=3)
+    picked = worker.pick(database, _Turns(pytest.fail))
+    assert picked == [(uuid.UUID(table.id), "old-maid")]
+    assert worker.sweep(database, picked=picked) == 1
+
+
+@pytest.mark.postgres
+def test_a_worker_sweeps_only_in_its_turn(turns_app):
+    """The worker's loop picks due games only when it has the turn: while another holds
+    it, a round of the loop sends no pick."""
+    engine = _worker_engine(turns_app)
+    sent = _picks(engine)
+    try:
+        with turns_app.extensions["db_engine"].connect() as holder:
+            assert games.sweep_turn(holder, worker.TURN_IDLE_SECONDS)
+            once = _Turns(lambda: once.set())
+            worker.run(engine, once)
+        assert sent == [], "another worker's turn"
+        once = _Turns(lambda: once.set())
+        worker.run(engine, once)
+        assert len(sent) == 1, "its own turn"
+    finally:
+        engine.dispose()
