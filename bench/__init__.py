@@ -1,4 +1,4 @@
-"""`make bench` (``python -m bench [http] [shortcuts] [rounds] [length] [engine]``):
+"""`make bench` (``python -m bench [http] [shortcuts] [rounds] [length] [sweep] [engine]``):
 one table of figures, each beside a reference measured in the same run. It asserts
 nothing about speed.
 
@@ -19,6 +19,9 @@ nothing about speed.
   worker sweep and events page, counted with SQLAlchemy's engine events.
 - ``length``: move, view, automatic move and last events page at event 10, 1,000 and
   10,000 of one long game.
+- ``sweep``: the workers' picks of due games, statements, transactions and rows read
+  per second with 1 and 3 workers, idle and with bots' moves due, and the bots' moves'
+  lateness; beside the same with every worker picking (before they took turns).
 - ``engine``: random playouts per second, ours against OpenSpiel (``.venv-openspiel``) in
   short slices by turns (the machine's speed drifts within seconds), and every game's
   playouts and stored bytes per move.

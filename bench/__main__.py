@@ -1,4 +1,5 @@
-"""``python -m bench [http] [shortcuts] [rounds] [length] [engine] [bots]`` (all by default).
+"""``python -m bench [http] [shortcuts] [rounds] [length] [sweep] [engine] [bots]`` (all by
+default).
 
 Environment: ``BENCH_SECONDS`` (10): each HTTP load and each pgbench run;
 ``TEST_DATABASE_URL``: the PostgreSQL server whose fresh databases the parts use."""
@@ -11,7 +12,7 @@ from .common import lift_limits
 
 lift_limits()  # before the service is imported
 
-PARTS = ("http", "shortcuts", "rounds", "length", "engine", "bots")
+PARTS = ("http", "shortcuts", "rounds", "length", "sweep", "engine", "bots")
 
 
 def main(argv: list[str]) -> int:
@@ -33,7 +34,7 @@ def main(argv: list[str]) -> int:
     for part in PARTS:
         if part not in parts:
             continue
-        if part in ("http", "shortcuts", "rounds", "length") and not database:
+        if part in ("http", "shortcuts", "rounds", "length", "sweep") and not database:
             report.add(part, "skipped", "", "", f"no PostgreSQL answers at {server}")
             continue
         begun = time.monotonic()
@@ -75,6 +76,10 @@ def run_part(part: str, server: str, seconds: float, report, found: dict) -> Non
         from . import length
 
         length.run(server, report, found)
+    elif part == "sweep":
+        from . import sweep
+
+        sweep.run(server, seconds, report)
     elif part == "engine":
         from . import engine
 
