@@ -57,10 +57,13 @@ def pick(engine: Engine, stop: threading.Event) -> list[tuple[uuid.UUID, str]] |
     lasts the idle pause after the pick, so no other worker picks for IDLE_SECONDS;
     when games are due it ends with the pick, and the others may pick the next ones
     while this one applies its own."""
-    with engine.connect() as connection:  # the turn ends with its transaction
-        if not games.sweep_turn(connection, TURN_IDLE_SECONDS):
+    with engine.connect() as turn:  # the turn ends with its transaction
+        if not games.sweep_turn(turn, TURN_IDLE_SECONDS):
             return None
-        due = games.due(connection, clock.now(), BATCH)
+        # the pick on its own (autocommit), as before: the turn's transaction holds only
+        # the lock (on Citus, the coordinator's), no transaction on every shard's node
+        with Unit(engine) as unit:
+            due = games.due(unit.connection(), clock.now(), BATCH)
         if not due:
             stop.wait(IDLE_SECONDS)
         return due
