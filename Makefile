@@ -7,7 +7,7 @@ WORKERS ?= 2
 TEST_DATABASE_URL ?= postgresql://postgres@127.0.0.1:5432/test
 export TEST_DATABASE_URL
 
-.PHONY: run test check chaos fuzz install install-dev hooks lock lock-check migrate openapi lint lint-openapi lint-docker bench bench-push bench-spoons sdk sdk-diff sdk-check ts ts-diff e2e compare-openspiel clean
+.PHONY: run test check chaos replicas fuzz install install-dev hooks lock lock-check migrate openapi lint lint-openapi lint-docker bench bench-push bench-spoons sdk sdk-diff sdk-check ts ts-diff e2e compare-openspiel clean
 
 # Installs are locked: requirements/service.txt (the runtime dependencies) and
 # requirements/dev.txt (those, the dev extras and clients/python's), compiled by `make lock`
@@ -130,6 +130,16 @@ chaos: install-dev
 	$(BIN)/python -m tests.chaos --seconds $(CHAOS_SECONDS)
 	$(BIN)/python -m tests.push.outage --waiters $(CHAOS_WAITERS)
 	$(BIN)/python -m tests.push.restart --clients $(CHAOS_WAITERS)
+
+# Three instances (python -m service.run each, a worker each) on one PostgreSQL cluster of
+# its own, behind HAProxy (deploy/haproxy.cfg; Debian's haproxy, installed on first use),
+# every client through the proxy: moves/s and p99 with 1, 2 and 3 instances, then one
+# instance SIGKILLed and started again, PostgreSQL stopped; no move lost or doubled, no
+# bot or clock action doubled, every stream resumed, no 500, nothing sent to the dead
+# instance after its check failed (tests/replicas/run.py). REPLICAS_FLAGS=--short for CI.
+replicas: install-dev
+	command -v haproxy >/dev/null || (apt-get update -qq && apt-get install -y -qq haproxy)
+	$(BIN)/python -m tests.replicas.run $(REPLICAS_FLAGS)
 
 # Schemathesis over every operation of the spec, FUZZ_EXAMPLES per operation; then the
 # engine's wide sweep (tests marked sweep: random seeds, every check after every move).
