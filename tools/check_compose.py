@@ -6,7 +6,13 @@
    HEALTHCHECK of the Dockerfile it is built from), none disabled; ``condition:
    service_healthy`` names a service that has one; no port is published on every
    interface (no host address, 0.0.0.0, ::) and no ``network_mode: host``, unless
-   ``--allow-public-ports``.
+   ``--allow-public-ports``; every file or folder bound from the host (``./x:/y``)
+   exists beside the Compose file.
+3. A service that mounts an HAProxy configuration (a target ending in ``haproxy.cfg``),
+   such as ``deploy/haproxy.cfg``: mounted read-only; every ``"${NAME}"`` the file
+   expands is set in the service's environment; each ``server`` it names is a service of
+   the file that publishes no port of its own (clients go through the proxy); and the
+   port its ``bind`` listens on is the one the proxy publishes.
 
 tools/compose-spec.json is the Compose Specification's schema (github.com/compose-spec/
 compose-spec, schema/compose-spec.json, Apache License 2.0) as Docker Compose v2.40.3
@@ -120,7 +126,85 @@ def _checks(document: dict, directory: Path, allow_public: bool) -> list[str]:
                     f"services.{name}.ports.{index}: {port!r} is published on every interface;"
                     " give a host address (127.0.0.1:8000:8000) or pass --allow-public-ports"
                 )
+    for name, service in services.items():
+        problems += _mounts(name, service, services, directory)
     return problems
+
+
+def _mounts(name: str, service: dict, services: dict, directory: Path) -> list[str]:
+    problems = []
+    for index, volume in enumerate(service.get("volumes") or []):
+        source, target, read_only = _bind(volume)
+        if source is None or not source.startswith((".", "/")):
+            continue  # a named volume
+        path = directory / source
+        where = f"services.{name}.volumes.{index}"
+        if not path.exists():
+            problems.append(f"{where}: {source} does not exist")
+        elif target.endswith("haproxy.cfg"):
+            if not read_only:
+                problems.append(f"{where}: mount the proxy's configuration read-only (:ro)")
+            problems += [f"{where}: {problem}" for problem in _proxy(service, services, path)]
+    return problems
+
+
+def _bind(volume) -> tuple[str | None, str, bool]:
+    """A volume's host path (None for a named volume), its target and whether it is
+    read-only, from either syntax."""
+    if isinstance(volume, dict):
+        if volume.get("type") != "bind":
+            return None, str(volume.get("target", "")), bool(volume.get("read_only"))
+        return str(volume.get("source")), str(volume.get("target")), bool(volume.get("read_only"))
+    parts = str(volume).split(":")
+    if len(parts) == 1:
+        return None, parts[0], False
+    return parts[0], parts[1], len(parts) > 2 and "ro" in parts[2].split(",")
+
+
+HAPROXY_VARIABLE = re.compile(r"\$\{(\w+)\}")
+
+
+def _proxy(service: dict, services: dict, config: Path) -> list[str]:
+    """What an HAProxy configuration mounted by ``service`` asks of the Compose file."""
+    problems = []
+    environment = service.get("environment") or {}
+    if isinstance(environment, list):
+        environment = dict(entry.partition("=")[::2] for entry in environment)
+    lines = [line.split("#")[0].split() for line in config.read_text().splitlines()]
+    text = "\n".join(" ".join(words) for words in lines)  # no comments
+    for variable in sorted(set(HAPROXY_VARIABLE.findall(text))):
+        if environment.get(variable) in (None, ""):
+            problems.append(f"{config.name} expands ${{{variable}}}, not set in environment")
+
+    def expand(word: str) -> str:
+        word = word.strip('"')
+        return HAPROXY_VARIABLE.sub(lambda m: str(environment.get(m.group(1), "")), word)
+
+    for words in lines:
+        if len(words) >= 3 and words[0] == "server":
+            host = expand(words[2]).rpartition(":")[0] or expand(words[2])
+            if host not in services:
+                problems.append(f"{config.name}: server {words[1]} is {host!r}, no service here")
+            elif services[host].get("ports"):
+                problems.append(
+                    f"{config.name}: server {words[1]} ({host}) publishes ports of its own;"
+                    " clients should go through the proxy"
+                )
+        if len(words) >= 2 and words[0] == "bind":
+            port = expand(words[1]).rpartition(":")[2]
+            published = [_container_port(p) for p in service.get("ports") or []]
+            if port not in published:
+                problems.append(
+                    f"{config.name}: the proxy listens on port {port or '?'},"
+                    f" but publishes {', '.join(published) or 'none'}"
+                )
+    return problems
+
+
+def _container_port(port) -> str:
+    if isinstance(port, dict):
+        return str(port.get("target", ""))
+    return str(port).split("/")[0].rpartition(":")[2]
 
 
 def _has_healthcheck(service: dict, directory: Path) -> bool:
