@@ -434,7 +434,12 @@ def proxy_figures(proxy: Proxy, killed_at: datetime, failures: list[str]) -> dic
                 and at >= killed_at), default=None)  # fmt: skip
     up = min((at for at, name, what in health if name == VICTIM and what == "UP"
               and down is not None and at > down), default=None)  # fmt: skip
-    figures: dict = {"requests_by_instance": dict(Counter(r.server for r in requests))}
+    figures: dict = {
+        "requests_by_instance": dict(Counter(r.server for r in requests)),
+        "streams_and_long_polls_by_instance": dict(
+            Counter(r.server for r in requests if "/stream" in r.request or "wait=" in r.request)
+        ),
+    }
     figures["status_500_in_proxy_log"] = sum(r.status == 500 for r in requests)
     if figures["status_500_in_proxy_log"]:
         failures.append(f"the proxy logged {figures['status_500_in_proxy_log']} answers of 500")
