@@ -57,7 +57,6 @@ TIMEOUT = 10.0
 STREAM_SILENCE = 40.0  # heartbeats come every 15 s
 RETRY_PAUSE = 0.2
 GIVE_UP_SECONDS = 120  # a request the service still could not answer after this long
-VICTIM = "app2"
 
 
 @dataclass
@@ -354,17 +353,20 @@ async def measure(
         print(f"{count} instance(s): {figures['instances'][count]}", flush=True)
 
     # --- faults, with three ---------------------------------------------------------------
-    victim = next(instance for instance in instances if instance.name == VICTIM)
+    # the instance holding the most open requests (streams, long polls) now
+    held = {name: int(row["scur"] or 0) for name, row in proxy.servers().items()}
+    victim = next(i for i in instances if i.name == max(held, key=held.__getitem__))
+    figures["kill"] = {"instance": victim.name, "open_requests_by_instance": held}
     await asyncio.sleep(profile["fault_seconds"] / 2)
     before = load.window(time.monotonic() - 3, time.monotonic())
     killed, killed_at = time.monotonic(), datetime.now()
     victim.kill()
-    down = await asyncio.to_thread(proxy.wait_status, VICTIM, "DOWN")
-    figures["kill"] = {"seconds_to_down_in_proxy": round(down - killed, 2)}
+    down = await asyncio.to_thread(proxy.wait_status, victim.name, "DOWN")
+    figures["kill"]["seconds_to_down_in_proxy"] = round(down - killed, 2)
     await asyncio.sleep(profile["fault_seconds"])
     victim.start()
     await asyncio.to_thread(victim.wait_ready)
-    up = await asyncio.to_thread(proxy.wait_status, VICTIM, "UP")
+    up = await asyncio.to_thread(proxy.wait_status, victim.name, "UP")
     figures["kill"]["seconds_to_up_again"] = round(up - killed, 2)
     broken = [
         (reader, min(at for at in reader.broken if at >= killed))
@@ -374,7 +376,7 @@ async def measure(
     resumed = [min((at for at in r.opened if at > cut), default=None) for r, cut in broken]
     figures["kill"]["streams_cut"] = len(broken)
     if not broken:
-        failures.append(f"the kill of {VICTIM} cut no stream: nothing shows a resume")
+        failures.append(f"the kill of {victim.name} cut no stream: nothing shows a resume")
     figures["kill"]["streams_not_resumed"] = sum(at is None for at in resumed)
     figures["kill"]["seconds_to_last_stream_resumed"] = (
         round(max(at for at in resumed if at is not None) - killed, 2)
@@ -424,15 +426,15 @@ async def measure(
     figures["answers_500"] = load.statuses[500]
     if load.statuses[500]:
         failures.append(f"{load.statuses[500]} answers were 500: {load.samples.get(500)}")
-    figures["proxy"] = proxy_figures(proxy, killed_at, failures)
+    figures["proxy"] = proxy_figures(proxy, victim.name, killed_at, failures)
     return figures, failures
 
 
-def proxy_figures(proxy: Proxy, killed_at: datetime, failures: list[str]) -> dict:
+def proxy_figures(proxy: Proxy, victim: str, killed_at: datetime, failures: list[str]) -> dict:
     requests, health = proxy.log()
-    down = min((at for at, name, what in health if name == VICTIM and what == "DOWN"
+    down = min((at for at, name, what in health if name == victim and what == "DOWN"
                 and at >= killed_at), default=None)  # fmt: skip
-    up = min((at for at, name, what in health if name == VICTIM and what == "UP"
+    up = min((at for at, name, what in health if name == victim and what == "UP"
               and down is not None and at > down), default=None)  # fmt: skip
     figures: dict = {
         "requests_by_instance": dict(Counter(r.server for r in requests)),
@@ -444,17 +446,17 @@ def proxy_figures(proxy: Proxy, killed_at: datetime, failures: list[str]) -> dic
     if figures["status_500_in_proxy_log"]:
         failures.append(f"the proxy logged {figures['status_500_in_proxy_log']} answers of 500")
     if down is None or up is None:
-        failures.append(f"the proxy's log has no DOWN then UP of {VICTIM} after the kill")
+        failures.append(f"the proxy's log has no DOWN then UP of {victim} after the kill")
         return figures
-    after_down = [r for r in requests if r.server == VICTIM and down <= r.at < up]
+    after_down = [r for r in requests if r.server == victim and down <= r.at < up]
     figures["victim_down_to_up_seconds"] = round((up - down).total_seconds(), 2)
     figures["requests_to_victim_after_its_check_failed"] = len(after_down)
     figures["requests_to_victim_between_kill_and_down"] = sum(
-        r.server == VICTIM and killed_at <= r.at < down for r in requests
+        r.server == victim and killed_at <= r.at < down for r in requests
     )
     figures["requests_redispatched"] = sum(r.retries.startswith("+") for r in requests)
     if after_down:
-        failures.append(f"{len(after_down)} requests went to {VICTIM} while it was down")
+        failures.append(f"{len(after_down)} requests went to {victim} while it was down")
     return figures
 
 
