@@ -267,19 +267,28 @@ async def check_table(load: Load, table: Table, readers: list[Reader]) -> tuple[
             f"{len(acks)} moves acknowledged, {len(by_player)} by players in the log "
             f"(acknowledged, not logged: {lost}; logged, not acknowledged: {extra})"
         )
+    tally = Counter(
+        moves_lost=len(set(acked) - set(by_player)),
+        moves_in_the_log_unacknowledged=len(set(by_player) - set(acked)),
+        moves_doubled=len(acked) - len(set(acked)) + len(by_player) - len(set(by_player)),
+    )
     summary = await load.need("GET", f"/games/{table.id}")
-    problems += verify.verify(summary, log)  # bots and the clock replayed from the seed
+    disagreements = verify.verify(summary, log)  # bots and the clock replayed from the seed
+    problems += disagreements
+    tally["replay_disagreements"] = len(disagreements)  # e.g. a bot or clock action twice
     for reader in readers:
+        gaps = sorted(set(range(1, len(log) + 1)) - set(reader.seqs))
+        doubled = [seq for seq, n in Counter(reader.seqs).items() if n > 1]
+        tally["stream_events_missed"] += len(gaps)
+        tally["stream_events_twice"] += len(doubled)
         if reader.seqs != list(range(1, len(log) + 1)):
-            gaps = sorted(set(range(1, len(log) + 1)) - set(reader.seqs))
-            doubled = [seq for seq, n in Counter(reader.seqs).items() if n > 1]
             problems.append(
                 f"a stream reader ({'player' if reader.token else 'spectator'}) received "
                 f"{len(reader.seqs)} of {len(log)} events: missing {gaps[:10]}, twice "
                 f"{doubled[:10]}"
             )
     automatic = Counter(e["by"] for e in log if e["by"] in ("bot", "clock", "autopilot"))
-    return problems, {"events": len(log), "by_player": len(by_player), **automatic}
+    return problems, {"events": len(log), "by_player": len(by_player), **automatic, **tally}
 
 
 async def run(profile: dict, directory: Path) -> tuple[dict, list[str]]:
@@ -421,7 +430,7 @@ async def measure(
         counts.update(table_counts)
         failures += [f"table {table.id}: {problem}" for problem in problems]
     figures["moves_acknowledged"] = len(load.acks)
-    figures["events"] = dict(counts)
+    figures["events"] = {name: counts[name] for name in sorted(counts)}
     figures["statuses"] = {str(k): v for k, v in sorted(load.statuses.items())}
     figures["answers_500"] = load.statuses[500]
     if load.statuses[500]:
