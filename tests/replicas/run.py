@@ -63,7 +63,6 @@ GIVE_UP_SECONDS = 120  # a request the service still could not answer after this
 class Table:
     id: str
     host: str
-    code: str
     tokens: dict[int, str] = field(default_factory=dict)  # seat -> token, players only
     playing: list[int] = field(default_factory=list)  # the seats whose players move
 
@@ -144,17 +143,15 @@ class Load:
             "/games",
             {
                 "type": "old-maid",
-                "seats": 4,
-                "visibility": "private",
-                "seed": 3700 + n,
+                "seats": 4,  # public: joins by code count as guesses (10 a minute) until checked
                 "think_seconds": BOT_THINK_SECONDS,
                 "turn_seconds": TURN_SECONDS if absent else None,
             },
         )
-        table = Table(game["id"], game["host_token"], game["code"])
+        table = Table(game["id"], game["host_token"])
         path = f"/games/{table.id}/players"
         for seat in range(3 if absent else 2):
-            joined = await self.need("POST", path, {"name": f"p{seat}", "code": table.code})
+            joined = await self.need("POST", path, {"name": f"p{seat}"})
             table.tokens[joined["seat"]] = joined["token"]
         table.playing = sorted(table.tokens)[:2]
         await self.need("POST", f"/games/{table.id}/deal", {"fill_with_bots": "random"}, table.host)
