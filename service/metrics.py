@@ -15,6 +15,8 @@ What is measured (every name starts with ``cardtable_``):
   {applied_in}``: bot moves and clock timeouts applied when due (``applied_in``:
   ``request`` or ``worker``), and how long after their due time.
 - ``waiters``: long polls and streams waiting now.
+- ``waiter_reads_total{shared}``: looks at a game's log by woken waiters; ``shared="yes"``
+  when a waiter took what another waiter of the same game in the process was reading.
 - ``db_connections_checked_out{process}``, ``db_pool_size{process}``,
   ``db_pool_max_overflow{process}``: the SQLAlchemy pool (``process``: ``web`` or
   ``worker``).
@@ -167,6 +169,11 @@ class _Metrics:
             "Long polls and streams waiting for events",
             multiprocess_mode="livesum",
         )
+        self.waiter_reads = Counter(
+            PREFIX + "waiter_reads",
+            "Looks at a game's log by woken waiters, shared or read for themselves",
+            ["shared"],
+        )
         self.checked_out = Gauge(
             PREFIX + "db_connections_checked_out",
             "Database connections checked out of the pool",
@@ -284,6 +291,12 @@ def waiter_started() -> None:
 
 def waiter_ended() -> None:
     _metrics().waiters.dec()
+
+
+def waiter_read(shared: bool) -> None:
+    """A woken waiter looked at its game's log: by a read of its own, or by sharing one
+    that another waiter had begun (``store.changes.Hub.shared_read``)."""
+    _metrics().waiter_reads.labels("yes" if shared else "no").inc()
 
 
 # -- moves and scheduled actions, counted at commit ------------------------------------

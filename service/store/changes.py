@@ -23,10 +23,11 @@ import time
 import uuid
 import weakref
 from collections import defaultdict
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Hashable, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Any, cast
+from typing import Any, TypeVar, cast
 
 import psycopg
 from sqlalchemy.engine import URL, Engine, make_url
@@ -217,12 +218,28 @@ class Waiter:
         self._event.set()
 
 
+T = TypeVar("T")
+
+
+@dataclass
+class _Read:
+    """One read of a game that the waiters one hint woke share: begun after ``hints``
+    hints of that game had come."""
+
+    hints: int
+    done: threading.Event = field(default_factory=threading.Event)
+    result: Any = None
+    failed: bool = False
+
+
 class Hub:
     """The process's one listener and its waiters, by game."""
 
     def __init__(self, database_url: str):
         self._conninfo = _conninfo(make_url(database_url))
         self._waiters: dict[str, set[Waiter]] = defaultdict(set)
+        self._hints: dict[str, int] = {}  # hints come of each waited-on game
+        self._reads: dict[tuple[str, Hashable], _Read] = {}
         self._lock = threading.Lock()
         self._thread: threading.Thread | None = None
         self._stopping = threading.Event()
@@ -288,6 +305,7 @@ class Hub:
                 waiters.discard(waiter)
                 if not waiters:
                     del self._waiters[waiter.game_id]
+                    self._hints.pop(waiter.game_id, None)
 
     def dispatch(self, payload: str) -> None:
         game_id, _, seq = payload.partition(":")
@@ -296,8 +314,40 @@ class Hub:
     def _hint(self, game_id: str, seq: int | None) -> None:
         with self._lock:
             waiters = list(self._waiters.get(game_id, ()))
+            if waiters:  # counted before anyone wakes: a read begun earlier is not shared
+                self._hints[game_id] = self._hints.get(game_id, 0) + 1
         for waiter in waiters:
             waiter.hint(seq)
+
+    def shared_read(self, game_id: str, key: Hashable, read: Callable[[], T]) -> T:
+        """What ``read`` returns, read once for the waiters of ``game_id`` that ask with
+        the same ``key`` while it runs: the waiters of a game that one hint woke cost the
+        database one look, not one each. Only a read begun after the game's last hint came
+        is shared, so it sees what that hint announced; a waiter whose shared read failed
+        reads for itself."""
+        with self._lock:
+            hints = self._hints.get(game_id)  # None: no hint came since anyone waits here
+            shared = self._reads.get((game_id, key))
+            joined = shared is not None and shared.hints == hints
+            if hints is not None and not joined:
+                shared = self._reads[(game_id, key)] = _Read(hints)
+        metrics.waiter_read(shared=joined)
+        if shared is None or hints is None:
+            return read()
+        if joined:
+            shared.done.wait()
+            return read() if shared.failed else shared.result
+        try:
+            shared.result = read()
+            return shared.result
+        except BaseException:
+            shared.failed = True
+            raise
+        finally:
+            with self._lock:
+                if self._reads.get((game_id, key)) is shared:
+                    del self._reads[(game_id, key)]
+            shared.done.set()
 
     def _catch_up(self, conn: psycopg.Connection) -> None:
         """Hints sent while the listener was away are lost: once it listens again, one

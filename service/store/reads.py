@@ -155,14 +155,17 @@ class Reader:
     limit: int
     with_view: bool
 
-    def look(self, unit: Unit, after: int, quiet_view: bool = True) -> Look:
+    def look(
+        self, unit: Unit, after: int, quiet_view: bool = True, hub: changes.Hub | None = None
+    ) -> Look:
         """One look at the log (applying what is due first), then the connection goes
         back to the pool. The view comes from the same read as the page, so it is the
         game as of the page's last event; with no event in the page, only if
-        ``quiet_view`` (a stream has sent that view already)."""
+        ``quiet_view`` (a stream has sent that view already). With the ``hub``, the read
+        is shared with the process's other waiters that a hint woke."""
         try:
             with deadline(LOOK_SECONDS):
-                game, rows = _load_page(unit, self.game_id, after, self.limit)
+                game, rows = self._read(unit, after, hub)
                 if rules.is_due(game, clock.now()):
                     tables.apply_due(unit, self.game_id)
                     game, rows = _load_page(unit, self.game_id, after, self.limit)
@@ -177,6 +180,16 @@ class Reader:
         finally:
             unit.close()
 
+    def _read(
+        self, unit: Unit, after: int, hub: changes.Hub | None
+    ) -> tuple[Table, list[LoggedEvent]]:
+        def read() -> tuple[Table, list[LoggedEvent]]:
+            return _load_page(unit, self.game_id, after, self.limit)
+
+        if hub is None:
+            return read()
+        return hub.shared_read(str(self.game_id), (after, self.limit), read)
+
     def look_again(
         self, unit: Unit, hub: changes.Hub, after: int, previous: Look, quiet_view: bool
     ) -> Look:
@@ -187,7 +200,7 @@ class Reader:
         all waiters); with it up (the pool was busy, say), no hint may come, so after a
         jittered pause."""
         try:
-            return self.look(unit, after, quiet_view)
+            return self.look(unit, after, quiet_view, hub)
         except DATABASE_AWAY as error:
             log.warning("a waiter could not look at game %s: %s", self.game_id, error)
             again = None

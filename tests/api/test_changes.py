@@ -8,6 +8,7 @@ import uuid
 from datetime import UTC, datetime, timedelta
 
 import pytest
+from prometheus_client import REGISTRY
 from sqlalchemy import create_engine, text
 
 from service.errors import DatabaseUnavailable
@@ -255,3 +256,107 @@ def test_a_look_that_failed_is_tried_again_by_itself_only_while_the_listener_is_
     again = reader.look_again(None, hub, 3, previous, quiet_view=True).due
     low, high = reads.LOOK_AGAIN_SECONDS
     assert before + timedelta(seconds=low) <= again <= datetime.now(UTC) + timedelta(seconds=high)
+
+
+class SlowRead:
+    """A read that counts its calls and, once ``release`` is set, returns its number."""
+
+    def __init__(self):
+        self.calls = 0
+        self.release = threading.Event()
+        self.started = threading.Event()
+
+    def __call__(self):
+        self.calls += 1
+        number = self.calls
+        self.started.set()
+        assert self.release.wait(DEADLINE_SECONDS)
+        return number
+
+
+def shared_reads() -> float:
+    return REGISTRY.get_sample_value("cardtable_waiter_reads_total", {"shared": "yes"}) or 0
+
+
+def read_beside(hub, read, results, key=(0, 100)):
+    """``hub.shared_read`` in a thread of its own; its result goes to ``results``."""
+    thread = threading.Thread(target=lambda: results.append(hub.shared_read(GAME, key, read)))
+    thread.start()
+    return thread
+
+
+def test_the_waiters_one_hint_woke_share_one_read():
+    hub = changes.Hub("sqlite://")
+    read, results = SlowRead(), []
+    with hub.waiter(GAME, after=0):
+        hub.dispatch(f"{GAME}:1")
+        first = read_beside(hub, read, results)
+        assert read.started.wait(DEADLINE_SECONDS)
+        sharing = shared_reads()
+        others = [read_beside(hub, read, results) for _ in range(3)]
+        other_page = read_beside(hub, read, results, key=(0, 500))  # another page: its own
+        try:
+            wait_for(lambda: shared_reads() == sharing + 3 and read.calls == 2)
+        finally:
+            read.release.set()
+        for thread in [first, *others, other_page]:
+            thread.join(DEADLINE_SECONDS)
+    assert read.calls == 2
+    assert sorted(results) == [1, 1, 1, 1, 2]
+
+
+def test_a_read_begun_before_a_hint_is_not_shared_after_it():
+    """It may have missed what the hint announced."""
+    hub = changes.Hub("sqlite://")
+    read, results = SlowRead(), []
+    with hub.waiter(GAME, after=0):
+        hub.dispatch(f"{GAME}:1")
+        early = read_beside(hub, read, results)
+        assert read.started.wait(DEADLINE_SECONDS)
+        hub.dispatch(f"{GAME}:2")
+        read.release.set()
+        late = read_beside(hub, read, results)
+        for thread in (early, late):
+            thread.join(DEADLINE_SECONDS)
+    assert read.calls == 2
+    assert sorted(results) == [1, 2]
+
+
+def test_without_a_hint_or_a_waiter_nobody_shares():
+    hub = changes.Hub("sqlite://")
+    read = SlowRead()
+    read.release.set()
+    with hub.waiter(GAME, after=0):
+        hub.shared_read(GAME, (0, 100), read)  # no hint yet
+    hub.dispatch(f"{GAME}:1")  # nobody waits on it
+    hub.shared_read(GAME, (0, 100), read)
+    assert read.calls == 2
+
+
+def test_the_waiters_of_a_failed_shared_read_read_for_themselves():
+    hub = changes.Hub("sqlite://")
+    started, release, calls = threading.Event(), threading.Event(), []
+
+    def read():
+        calls.append(None)
+        if len(calls) == 1:
+            started.set()
+            assert release.wait(DEADLINE_SECONDS)
+            raise DatabaseUnavailable("away")
+        return "read again"
+
+    results = []
+    with hub.waiter(GAME, after=0):
+        hub.dispatch(f"{GAME}:1")
+        failing = threading.Thread(
+            target=lambda: pytest.raises(DatabaseUnavailable, hub.shared_read, GAME, (0, 100), read)
+        )
+        failing.start()
+        assert started.wait(DEADLINE_SECONDS)
+        sharing = shared_reads()
+        joining = read_beside(hub, read, results)
+        wait_for(lambda: shared_reads() == sharing + 1)
+        release.set()
+        for thread in (failing, joining):
+            thread.join(DEADLINE_SECONDS)
+    assert results == ["read again"]
