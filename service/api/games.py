@@ -225,6 +225,34 @@ class End(MethodView):
         return render.summary(tables.end(unit(), game_id, bearer_token()))
 
 
+@blp.route("/games/<uuid:game_id>/rematch")
+class Rematch(MethodView):
+    @blp.response(200, schemas.RematchSchema, description="The table someone made already")
+    @blp.alt_response(
+        201,
+        schema=schemas.RematchSchema,
+        description="The table made by this call, with the host token",
+        headers=location("The new table's summary"),
+    )
+    @refusal(blp, 401, "No or unknown token")
+    @refusal(blp, 403, "The host token holds no seat")
+    @refusal(blp, 404, "No such game")
+    @refusal(blp, 409, "The match is not finished")
+    @refusal(blp, 429, "Too many tables created from this client; see Retry-After")
+    @blp.doc(security=SEAT_AUTH)
+    @blp.doc(operationId="rematch")
+    def post(self, game_id: uuid.UUID) -> tuple[dict[str, Any], int, dict[str, str]]:
+        """Play a finished match again (a seat's token): the first call makes a table with
+        the same game, options, seats, clock and bots, and is its host; later calls get the
+        same table. The finished game's summary names it (`next_game_id`)"""
+        made = tables.rematch(unit(), game_id, bearer_token(), client())
+        answer = {**render.summary(made.table), "code": made.code}
+        if not made.created:
+            return answer, 200, {}
+        answer["host_token"] = made.host_token
+        return answer, 201, {"Location": url_for("games.GameSummary", game_id=made.table.id)}
+
+
 @blp.route("/games/<uuid:game_id>/view")
 class View(MethodView):
     @blp.response(200, schemas.ViewSchema, headers=caching.etag_header(BODY_ETAG))

@@ -330,10 +330,29 @@ class GameSchema(ma.Schema):
         metadata={"description": "SHA-256 of the nonce and the seed, from the first deal"},
     )
     created_at = Required(DateTime)
+    next_game_id = Required(
+        fields.String,
+        allow_none=True,
+        metadata={
+            "format": "uuid",
+            "description": "The table this finished match is played again at "
+            "(`POST /v1/games/{id}/rematch`); null until someone asks for one",
+        },
+    )
 
 
 class CreatedGameSchema(GameSchema):
     host_token = Required(fields.String, metadata={"description": "Bearer token of the host"})
+    code = Required(fields.String, allow_none=True, metadata={"description": "Join code (private)"})
+
+
+class RematchSchema(GameSchema):
+    """The table a finished match is played again at. Nobody is seated there but its
+    bots: every player joins it (`POST /v1/games/{id}/players`, with `code` if private)."""
+
+    host_token = fields.String(
+        metadata={"description": "Bearer token of the host: only in the answer that made it"}
+    )
     code = Required(fields.String, allow_none=True, metadata={"description": "Join code (private)"})
 
 

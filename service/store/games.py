@@ -158,6 +158,7 @@ _FROM_JSON: dict[str, Callable[[Any], Any]] = {
     "rounds": _rounds,
     "think_seconds": float,  # PostgreSQL's JSON writes 2.0 as 2
     "seats": seats_from_json,
+    "next_game_id": lambda value: None if value is None else uuid.UUID(value),
 }
 
 
@@ -390,6 +391,20 @@ def _update(rounds: bool) -> Update:
         .where(GAMES.c.id == bindparam("game_id"), GAMES.c.version == bindparam("read_version"))
         .values({name: bindparam(name, type_=GAMES.c[name].type) for name in names})
     )
+
+
+def link_next(
+    connection: Connection, game_id: uuid.UUID, next_id: uuid.UUID, code: str | None
+) -> bool:
+    """Name the table a finished game is played again at, if none is named yet (a
+    compare-and-set, one statement on the finished game's row alone: on the connection
+    in autocommit mode, its own transaction); whether this one was."""
+    linked = connection.execute(
+        update(GAMES)
+        .where(GAMES.c.id == game_id, GAMES.c.next_game_id.is_(None))
+        .values(next_game_id=next_id, next_game_code=code)
+    )
+    return cast(Any, linked).rowcount == 1
 
 
 def quarantine(connection: Connection, game_id: uuid.UUID, until: datetime) -> None:

@@ -28,9 +28,9 @@ from sqlalchemy.exc import OperationalError
 
 from .. import engine, metrics
 from ..engine.base import canonical
-from ..errors import BadCode, Forbidden, IdempotencyConflict, NotFound
+from ..errors import BadCode, Forbidden, IdempotencyConflict, NotFound, WrongPhase
 from ..table import access, clock, rules
-from ..table.records import Table, Visibility
+from ..table.records import Status, Table, Visibility
 from ..table.render import render_event, view
 from ..table.rules import Progress
 from . import games, limits
@@ -364,6 +364,54 @@ def leave(unit: Unit, game_id: uuid.UUID, token: str | None) -> Table:
 def end(unit: Unit, game_id: uuid.UUID, token: str | None) -> Table:
     """The host ends the match: the game is finished and the log reveals everything."""
     return _locked(unit, game_id, lambda table, now: rules.end(table, token, now)).progress.table
+
+
+@dataclass(frozen=True)
+class Rematch:
+    """The table a finished match is played again at; ``host_token`` only for the call
+    that made it (``created``), ``code`` for every seat of the finished game."""
+
+    table: Table
+    created: bool
+    host_token: str | None
+    code: str | None
+
+
+def rematch(unit: Unit, game_id: uuid.UUID, token: str | None, client: str) -> Rematch:
+    """Play a finished match again (any seat of it): the first call makes a table like it
+    (game, options, seats, clock, think time; private if a person other than the caller
+    sat here; the bots seated, in their order) and is its host; later calls get that
+    table. Two games, two transactions, never one: the new table is made and its bots
+    seated first, each in its own, then the finished game names it with a compare-and-set
+    in its own. The loser of a race to make it answers with the winner's table; its own,
+    never dealt, is left to retention (``retention.prune``: tables nobody dealt)."""
+    old = load(unit, game_id)
+    seat = access.require_seat(old, token)
+    if old.status != Status.FINISHED:
+        raise WrongPhase("a match is played again once it is finished")
+    if old.next_game_id is not None:
+        return _rematch_of(unit, old)
+    friends = any(s.bot is None and s.seat != seat for s in old.seats)
+    request = {
+        "type": old.type,
+        "options": old.options,
+        "seats": old.max_seats,
+        "visibility": Visibility.PRIVATE if friends else old.visibility,
+        "turn_seconds": old.turn_seconds,
+        "think_seconds": old.think_seconds,
+    }
+    created = create(unit, request, client)
+    for taken in old.seats:
+        if taken.bot is not None:
+            _seat(unit, created.table.id, None, taken.bot, host_token=created.host_token)
+    if games.link_next(unit.connection(), game_id, created.table.id, created.code):
+        return Rematch(load(unit, created.table.id), True, created.host_token, created.code)
+    return _rematch_of(unit, _found(games.load(unit.connection(), game_id), game_id))
+
+
+def _rematch_of(unit: Unit, old: Table) -> Rematch:
+    assert old.next_game_id is not None
+    return Rematch(load(unit, old.next_game_id), False, None, old.next_game_code)
 
 
 def _locked(unit: Unit, game_id: uuid.UUID, apply: Apply) -> Changed:

@@ -237,6 +237,9 @@ class Table:
     clock: Clock = Clock()
     last_seq: int = 0
     seats: tuple[Seat, ...] = ()
+    # the table the finished match is played again at, set once (``tables.rematch``)
+    next_game_id: uuid.UUID | None = None
+    next_game_code: str | None = None  # its join code, if private: for this game's seats
 
     @property
     def rules(self) -> Rules[Any]:

@@ -104,6 +104,7 @@ def summary(game: Table) -> dict[str, Any]:
         "version": game.version,
         "seed_commitment": _commitment(game),
         "created_at": _iso(game.created_at),
+        "next_game_id": None if game.next_game_id is None else str(game.next_game_id),
     }
 
 

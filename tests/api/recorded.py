@@ -46,9 +46,9 @@ def game_events(log: list[dict]) -> list[dict]:
 
 
 def summary_text(summary: dict) -> str:
-    """A summary as one text, without what is each table's own: its id, its creation
-    and its commitment (of its own nonce)."""
-    own = {"id", "created_at", "seed_commitment"}
+    """A summary as one text, without what is each table's own: its id, its creation,
+    its commitment (of its own nonce) and the table it is played again at."""
+    own = {"id", "created_at", "seed_commitment", "next_game_id"}
     return json.dumps({k: v for k, v in summary.items() if k not in own}, sort_keys=True)
 
 

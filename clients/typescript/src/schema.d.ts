@@ -154,6 +154,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/games/{game_id}/rematch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                game_id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Play a finished match again (a seat's token): the first call makes a table with
+         *     the same game, options, seats, clock and bots, and is its host; later calls get the
+         *     same table. The finished game's summary names it (`next_game_id`)
+         */
+        post: operations["rematch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/games/{game_id}/view": {
         parameters: {
             query?: never;
@@ -450,6 +473,11 @@ export interface components {
             seed_commitment: string | null;
             /** Format: date-time */
             created_at: string;
+            /**
+             * Format: uuid
+             * @description The table this finished match is played again at (`POST /v1/games/{id}/rematch`); null until someone asks for one
+             */
+            next_game_id: string | null;
         };
         /** Lobby */
         Lobby: {
@@ -765,6 +793,11 @@ export interface components {
             seed_commitment: string | null;
             /** Format: date-time */
             created_at: string;
+            /**
+             * Format: uuid
+             * @description The table this finished match is played again at (`POST /v1/games/{id}/rematch`); null until someone asks for one
+             */
+            next_game_id: string | null;
             /** @description Bearer token of the host */
             host_token: string;
             /** @description Join code (private) */
@@ -799,6 +832,51 @@ export interface components {
         Deal: {
             /** @description First deal: seat computer players of this level at every free seat */
             fill_with_bots?: components["schemas"]["BotLevel"];
+        };
+        /** Rematch */
+        Rematch: {
+            type: components["schemas"]["GameType"];
+            status: components["schemas"]["Status"];
+            /** @description Every seat that may act now */
+            to_act: number[];
+            /**
+             * Format: date-time
+             * @description When the clock runs out for the seat to act, if one
+             */
+            deadline: string | null;
+            /** Format: uuid */
+            id: string;
+            /** @description Every option, defaults filled in */
+            options: {
+                [key: string]: unknown;
+            };
+            visibility: components["schemas"]["Visibility"];
+            round: number;
+            max_seats: number;
+            turn_seconds: number | null;
+            /** @description How long its bots hesitate */
+            think_seconds: number;
+            /** @description Whether the host chose the seed (then whoever knows it knows every card) */
+            seeded: boolean;
+            seats: components["schemas"]["Seat"][];
+            /** @description The seat to act, if one */
+            turn: number | null;
+            /** @description The dealer of the current round */
+            dealer: number | null;
+            version: number;
+            /** @description SHA-256 of the nonce and the seed, from the first deal */
+            seed_commitment: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /**
+             * Format: uuid
+             * @description The table this finished match is played again at (`POST /v1/games/{id}/rematch`); null until someone asks for one
+             */
+            next_game_id: string | null;
+            /** @description Bearer token of the host: only in the answer that made it */
+            host_token?: string;
+            /** @description Join code (private) */
+            code: string | null;
         };
         /** ResumeMove */
         ResumeMove: {
@@ -2510,6 +2588,90 @@ export interface operations {
             /** @description Already finished */
             409: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            503: components["responses"]["DatabaseUnavailable"];
+            default: components["responses"]["DEFAULT_ERROR"];
+        };
+    };
+    rematch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                game_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The table someone made already */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rematch"];
+                };
+            };
+            /** @description The table made by this call, with the host token */
+            201: {
+                headers: {
+                    /** @description The new table's summary */
+                    Location: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rematch"];
+                };
+            };
+            /** @description No or unknown token */
+            401: {
+                headers: {
+                    /** @description The scheme wanted: `Bearer realm="card-table"`, with `error="invalid_token"` when the token sent is not one */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The host token holds no seat */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such game */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The match is not finished */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many tables created from this client; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {

@@ -112,6 +112,8 @@ from .problem import Problem
 from .problem_errors import ProblemErrors
 from .rank import Rank
 from .ready import Ready
+from .rematch import Rematch
+from .rematch_options import RematchOptions
 from .resume_event import ResumeEvent
 from .resume_move import ResumeMove
 from .roll_data import RollData
@@ -271,6 +273,8 @@ __all__ = (
     "ProblemErrors",
     "Rank",
     "Ready",
+    "Rematch",
+    "RematchOptions",
     "ResumeEvent",
     "ResumeMove",
     "RollData",

@@ -41,6 +41,8 @@ class CreatedGame:
         version (int):
         seed_commitment (None | str): SHA-256 of the nonce and the seed, from the first deal
         created_at (datetime.datetime):
+        next_game_id (None | UUID): The table this finished match is played again at (`POST /v1/games/{id}/rematch`);
+            null until someone asks for one
         host_token (str): Bearer token of the host
         code (None | str): Join code (private)
     """
@@ -63,6 +65,7 @@ class CreatedGame:
     version: int
     seed_commitment: None | str
     created_at: datetime.datetime
+    next_game_id: None | UUID
     host_token: str
     code: None | str
 
@@ -114,6 +117,12 @@ class CreatedGame:
 
         created_at = self.created_at.isoformat()
 
+        next_game_id: None | str
+        if isinstance(self.next_game_id, UUID):
+            next_game_id = str(self.next_game_id)
+        else:
+            next_game_id = self.next_game_id
+
         host_token = self.host_token
 
         code: None | str
@@ -141,6 +150,7 @@ class CreatedGame:
                 "version": version,
                 "seed_commitment": seed_commitment,
                 "created_at": created_at,
+                "next_game_id": next_game_id,
                 "host_token": host_token,
                 "code": code,
             }
@@ -228,6 +238,21 @@ class CreatedGame:
 
         created_at = datetime.datetime.fromisoformat(d.pop("created_at"))
 
+        def _parse_next_game_id(data: object) -> None | UUID:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                next_game_id_type_0 = UUID(data)
+
+                return next_game_id_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | UUID, data)
+
+        next_game_id = _parse_next_game_id(d.pop("next_game_id"))
+
         host_token = d.pop("host_token")
 
         def _parse_code(data: object) -> None | str:
@@ -256,6 +281,7 @@ class CreatedGame:
             version=version,
             seed_commitment=seed_commitment,
             created_at=created_at,
+            next_game_id=next_game_id,
             host_token=host_token,
             code=code,
         )

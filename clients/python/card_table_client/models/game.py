@@ -41,6 +41,8 @@ class Game:
         version (int):
         seed_commitment (None | str): SHA-256 of the nonce and the seed, from the first deal
         created_at (datetime.datetime):
+        next_game_id (None | UUID): The table this finished match is played again at (`POST /v1/games/{id}/rematch`);
+            null until someone asks for one
     """
 
     type_: GameType
@@ -61,6 +63,7 @@ class Game:
     version: int
     seed_commitment: None | str
     created_at: datetime.datetime
+    next_game_id: None | UUID
 
     def to_dict(self) -> dict[str, Any]:
         type_ = self.type_.value
@@ -110,6 +113,12 @@ class Game:
 
         created_at = self.created_at.isoformat()
 
+        next_game_id: None | str
+        if isinstance(self.next_game_id, UUID):
+            next_game_id = str(self.next_game_id)
+        else:
+            next_game_id = self.next_game_id
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -132,6 +141,7 @@ class Game:
                 "version": version,
                 "seed_commitment": seed_commitment,
                 "created_at": created_at,
+                "next_game_id": next_game_id,
             }
         )
 
@@ -217,6 +227,21 @@ class Game:
 
         created_at = datetime.datetime.fromisoformat(d.pop("created_at"))
 
+        def _parse_next_game_id(data: object) -> None | UUID:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                next_game_id_type_0 = UUID(data)
+
+                return next_game_id_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | UUID, data)
+
+        next_game_id = _parse_next_game_id(d.pop("next_game_id"))
+
         game = cls(
             type_=type_,
             status=status,
@@ -236,6 +261,7 @@ class Game:
             version=version,
             seed_commitment=seed_commitment,
             created_at=created_at,
+            next_game_id=next_game_id,
         )
 
         return game
