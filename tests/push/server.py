@@ -20,6 +20,8 @@ from typing import BinaryIO
 ROOT = Path(__file__).resolve().parents[2]
 CONFIG = ROOT / "gunicorn.conf.py"
 HOST = "127.0.0.1"
+PORT_TRIES = 3
+PORT_TAKEN = "Address already in use"
 START_SECONDS = 120  # a deadline, not a measure: 2,000 clients reconnecting slow a start
 
 
@@ -98,30 +100,38 @@ def serve(
     """Start gunicorn (gevent workers) on 127.0.0.1, wait until ``/v1/health`` answers from
     every worker's start, yield the ``Server``; SIGTERM its process group on exit. ``app``
     serves another WSGI app under the same config (gunicorn prefers it to ``wsgi_app``)."""
-    port = port or free_port()
     gunicorn = str(Path(sys.executable).parent / "gunicorn")
-    settings = {
-        "DATABASE_URL": database_url,
-        "BIND": f"{HOST}:{port}",
-        "WORKERS": str(workers),
-        "WORKER_CONNECTIONS": str(worker_connections),
-    }
     command = [gunicorn, "-c", str(CONFIG), *([app] if app else [])]
-    with tempfile.TemporaryFile() as output:
-        process = subprocess.Popen(
-            command,
-            cwd=ROOT,
-            env={**os.environ, **settings, **(env or {})},
-            stdout=output,
-            stderr=subprocess.STDOUT,
-            start_new_session=True,
-        )
-        try:
-            server = Server(HOST, port, process.pid, process, output)
-            _wait_until_up(server, process, workers)
-            yield server
-        finally:
-            _stop(process)
+    for attempt in range(1, PORT_TRIES + 1):
+        chosen = port or free_port()
+        settings = {
+            "DATABASE_URL": database_url,
+            "BIND": f"{HOST}:{chosen}",
+            "WORKERS": str(workers),
+            "WORKER_CONNECTIONS": str(worker_connections),
+        }
+        with tempfile.TemporaryFile() as output:
+            process = subprocess.Popen(
+                command,
+                cwd=ROOT,
+                env={**os.environ, **settings, **(env or {})},
+                stdout=output,
+                stderr=subprocess.STDOUT,
+                start_new_session=True,
+            )
+            try:
+                server = Server(HOST, chosen, process.pid, process, output)
+                try:
+                    _wait_until_up(server, process, workers)
+                except RuntimeError:
+                    # a port found free, then taken by another server starting at once
+                    if port is None and attempt < PORT_TRIES and PORT_TAKEN in server.log():
+                        continue
+                    raise
+                yield server
+                return
+            finally:
+                _stop(process)
 
 
 def _wait_until_up(server: Server, process: subprocess.Popen, workers: int) -> None:
