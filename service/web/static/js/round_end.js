@@ -2,8 +2,8 @@
 // and why (the odd card shown, the points, books or lives of the round), the match's
 // standings, and the next step focused: deal the next round, or play again.
 
-import { html, useEffect, useRef } from "../vendor/htm-3.1.1/standalone.module.js";
-import { call, keepSeating } from "./api.js";
+import { html, useEffect, useRef, useState } from "../vendor/htm-3.1.1/standalone.module.js";
+import { call, keepSeating, seating } from "./api.js";
 import { Card, cardName } from "./cards.js";
 import { t } from "./i18n.js";
 
@@ -35,6 +35,36 @@ function Verdict(/** @type {{outcome: Record<string, any>, name: Namer}} */ { ou
     ${lines.map((line) => html`<p>${line}</p>`)}
     ${oddCard && html`<${Card} card=${oddCard} />`}
   </div>`;
+}
+
+/**
+ * Who won the match and why: the best score where the game keeps one, else the most
+ * rounds won (then the fewest lost); everyone level is no winner. And whether the host
+ * ended it before its end.
+ * @param {{game: Game, reason: string | undefined, name: Namer}} props
+ */
+function MatchVerdict({ game, reason, name }) {
+  const scored = game.seats.some((seat) => seat.score !== null && seat.score !== undefined);
+  /** @type {(seat: Game["seats"][number]) => number[]} */
+  const rank = (seat) => (scored ? [seat.score ?? 0] : [seat.rounds_won, -seat.rounds_lost]);
+  const better = (/** @type {number[]} */ a, /** @type {number[]} */ b) => {
+    const at = a.findIndex((value, i) => value !== b[i]);
+    return at >= 0 && a[at] > b[at];
+  };
+  let best = game.seats.length ? rank(game.seats[0]) : [];
+  for (const seat of game.seats) if (better(rank(seat), best)) best = rank(seat);
+  const top = game.seats.filter((seat) => !better(best, rank(seat)));
+  const lines = [];
+  if (reason === "host_ended") lines.push(t("host_ended"));
+  if (!game.seats.length || top.length === game.seats.length) lines.push(t("match_level"));
+  else {
+    const seats = top.map((seat) => name(seat.seat)).join(", ");
+    const first = top[0];
+    lines.push(scored
+      ? t("match_won_score", { seats, score: first.score ?? 0 })
+      : t("match_won_rounds", { seats, won: first.rounds_won, lost: first.rounds_lost }));
+  }
+  return html`<div class="verdict match-verdict">${lines.map((line) => html`<p>${line}</p>`)}</div>`;
 }
 
 /** This round's own column (points, books or lives), where the round gave one. */
@@ -73,6 +103,7 @@ export function RoundEnd({ game, finished, log, kept, own, name, work, busy }) {
   return html`
     <section class="round-end" ref=${panel} tabindex="-1" aria-labelledby="round-end-title">
       <h2 id="round-end-title">${finished ? t("match_over") : t("round_n_over", { n: game.round })}</h2>
+      ${finished && html`<${MatchVerdict} game=${game} reason=${revealed.reason} name=${name} />`}
       <${Verdict} outcome=${outcome} name=${name} />
       <table class="standings">
         <thead><tr><th>${t("player")}</th>${column && html`<th>${column.title}</th>`}
@@ -86,9 +117,10 @@ export function RoundEnd({ game, finished, log, kept, own, name, work, busy }) {
       <p class="next-step">
         ${!finished && dealer && html`<button data-next disabled=${busy} onClick=${deal}>${t("deal_next")}</button>`}
         ${!finished && kept.host && html`<button class="quiet" disabled=${busy} onClick=${end}>${t("end_match")}</button>`}
-        ${finished && own !== null && html`<button data-next disabled=${busy}
-          onClick=${() => work(() => playAgain(game, own))}>${t("play_again")}</button>`}
+        ${finished && own !== null && !game.next_game_id && html`<button data-next data-action="play-again"
+          disabled=${busy} onClick=${() => work(() => playAgain(game, own))}>${t("play_again")}</button>`}
       </p>
+      ${finished && own !== null && game.next_game_id && html`<${Started} game=${game} own=${own} work=${work} busy=${busy} />`}
       ${finished && html`
         <details class="verify"><summary>${t("verify")}</summary>
           <p>${t("verify_text")}</p>
@@ -101,34 +133,42 @@ export function RoundEnd({ game, finished, log, kept, own, name, work, busy }) {
 }
 
 /**
- * A new table like this one: the same game, options, seats and clock, the same bots in
- * the same order, you seated where you sat among them. Friends who sat here join it by
- * its code (so it is private then); with bots alone it is dealt at once.
+ * Someone at this table started the next match already: who, and the button to join it.
+ * The new table's summary is read once, to name who sat there first.
+ * @param {{game: Game, own: number, work: (task: () => Promise<unknown>) => void, busy: boolean}} props
+ */
+function Started({ game, own, work, busy }) {
+  const [starter, setStarter] = useState(/** @type {string | null} */ (null));
+  useEffect(() => {
+    if (!game.next_game_id) return;
+    call("GET", `/games/${game.next_game_id}`).then(
+      (/** @type {Game} */ next) => setStarter(next.seats.find((seat) => !seat.bot)?.name ?? null),
+      () => setStarter(null));
+  }, [game.next_game_id]);
+  return html`<p class="next-step rematch" role="status">
+    <span>${starter ? t("rematch_started", { seat: starter }) : t("rematch_waiting")}</span>
+    <button data-next data-action="join-rematch" disabled=${busy}
+      onClick=${() => work(() => playAgain(game, own))}>${t("rematch_join")}</button></p>`;
+}
+
+/**
+ * The next match of this table (`POST /games/{id}/rematch`): the first to ask makes it,
+ * with the same game, options, seats, clock and bots, and hosts it; everyone who sat here
+ * gets the same table. You take a seat there under your name (with its code, if
+ * private), and go to it; the host deals once the friends sat down, or at once with bots
+ * alone.
  * @param {Game} game @param {number} own
  */
 export async function playAgain(game, own) {
-  const friends = game.seats.some((seat) => !seat.bot && seat.seat !== own);
-  const created = await call("POST", "/games", {
-    body: {
-      type: game.type,
-      seats: game.max_seats,
-      visibility: friends ? "private" : game.visibility,
-      turn_seconds: game.turn_seconds,
-      think_seconds: game.think_seconds,
-      options: game.options,
-    },
-  });
-  const host = created.host_token;
-  const withCode = (/** @type {Record<string, unknown>} */ body) => (created.code ? { ...body, code: created.code } : body);
-  keepSeating(created.id, { host, code: created.code ?? undefined, seat: null, token: null });
-  for (const seat of game.seats) {
-    if (seat.seat === own) {
-      const joined = await call("POST", `/games/${created.id}/players`, { body: withCode({ name: seat.name }) });
-      keepSeating(created.id, { seat: joined.seat, token: joined.token });
-    } else if (seat.bot) {
-      await call("POST", `/games/${created.id}/players`, { token: host, body: withCode({ bot: seat.bot }) });
-    }
+  const made = await call("POST", `/games/${game.id}/rematch`, { token: seating(game.id).token });
+  const code = made.code ?? undefined;
+  keepSeating(made.id, made.host_token ? { host: made.host_token, code } : { code });
+  if (!seating(made.id).token) {
+    const name = game.seats[own]?.name;
+    const joined = await call("POST", `/games/${made.id}/players`, { body: code ? { name, code } : { name } });
+    keepSeating(made.id, { seat: joined.seat, token: joined.token });
   }
-  if (!friends) await call("POST", `/games/${created.id}/deal`, { token: host, body: {} });
-  location.assign(`/play/table/${created.id}`);
+  const friends = game.seats.some((seat) => !seat.bot && seat.seat !== own);
+  if (made.host_token && !friends) await call("POST", `/games/${made.id}/deal`, { token: made.host_token, body: {} });
+  location.assign(`/play/table/${made.id}`);
 }

@@ -307,6 +307,13 @@ export default {
   // the table's seats, round end and leaving
   players: "Players",
   round_n_over: "Round {n} is over",
+  match_won_score: "{seats} won the match, with a score of {score}.",
+  match_won_rounds: "{seats} won the match (rounds won: {won}, lost: {lost}).",
+  match_level: "Nobody won the match: the players ended level.",
+  host_ended: "The host ended the match.",
+  rematch_started: "{seat} started a new match: join it",
+  rematch_waiting: "A new match was started: join it",
+  rematch_join: "Join the new match",
   round_won_by: "{seats} won the round.",
   round_lost_by: "{seat} lost the round.",
   round_lost_with: "{seat} lost the round, left holding the {card}.",

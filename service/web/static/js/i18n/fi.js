@@ -302,6 +302,13 @@ export default {
   // pöydän paikat, kierroksen loppu ja poistuminen
   players: "Pelaajat",
   round_n_over: "Kierros {n} päättyi",
+  match_won_score: "{seats} voitti ottelun pisteillä {score}.",
+  match_won_rounds: "{seats} voitti ottelun (voitetut kierrokset: {won}, hävityt: {lost}).",
+  match_level: "Kukaan ei voittanut ottelua: pelaajat päätyivät tasan.",
+  host_ended: "Isäntä lopetti ottelun.",
+  rematch_started: "{seat} aloitti uuden ottelun: liity siihen",
+  rematch_waiting: "Uusi ottelu aloitettiin: liity siihen",
+  rematch_join: "Liity uuteen otteluun",
   round_won_by: "{seats} voitti kierroksen.",
   round_lost_by: "{seat} hävisi kierroksen.",
   round_lost_with: "{seat} hävisi kierroksen: käteen jäi {card}.",
