@@ -246,7 +246,7 @@ class Rematch(MethodView):
         the same game, options, seats, clock and bots, and is its host; later calls get the
         same table. The finished game's summary names it (`next_game_id`)"""
         made = tables.rematch(unit(), game_id, bearer_token(), client())
-        answer = {**render.summary(made.table), "code": made.code}
+        answer = {**render.summary(made.table), "code": made.code, "bots_to_add": made.bots_to_add}
         if not made.created:
             return answer, 200, {}
         answer["host_token"] = made.host_token

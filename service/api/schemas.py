@@ -346,9 +346,22 @@ class CreatedGameSchema(GameSchema):
     code = Required(fields.String, allow_none=True, metadata={"description": "Join code (private)"})
 
 
+class BotToAddSchema(ma.Schema):
+    seat = Required(Int, metadata={"description": "Its seat at the finished table"})
+    bot = Required(fields.String, metadata={"description": "Its level"})
+
+
 class RematchSchema(GameSchema):
-    """The table a finished match is played again at. Nobody is seated there but its
-    bots: every player joins it (`POST /v1/games/{id}/players`, with `code` if private)."""
+    """The table a finished match is played again at. Nobody is seated there but the bots
+    that sat before every person, at the same seats: every player joins it
+    (`POST /v1/games/{id}/players`, with `code` if private), and the host adds
+    `bots_to_add` (seats are taken in order: each once the seats before it are taken)."""
+
+    bots_to_add = Required(
+        fields.List,
+        fields.Nested(BotToAddSchema),
+        metadata={"description": "The bots that sat after a person, in seat order"},
+    )
 
     host_token = fields.String(
         metadata={"description": "Bearer token of the host: only in the answer that made it"}

@@ -375,15 +375,21 @@ class Rematch:
     created: bool
     host_token: str | None
     code: str | None
+    # the bots that sat after a person, with their seat numbers: the host adds each once
+    # the seats before it are taken (seats are taken in order, and people join later)
+    bots_to_add: list[dict[str, Any]]
 
 
 def rematch(unit: Unit, game_id: uuid.UUID, token: str | None, client: str) -> Rematch:
     """Play a finished match again (any seat of it): the first call makes a table like it
     (game, options, seats, clock, think time; private if a person other than the caller
-    sat here; the bots seated, in their order) and is its host; later calls get that
-    table. Two games, two transactions, never one: the new table is made and its bots
-    seated first, each in its own, then the finished game names it with a compare-and-set
-    in its own. The loser of a race to make it answers with the winner's table; its own,
+    sat here; the bots that sat before every person seated at their seats) and is its
+    host; later calls get that table. The bots that sat after a person are named
+    (``bots_to_add``) for the host to add as the seats before them fill.
+
+    Two games, two transactions, never one: the new table is made and its bots seated
+    first, each in its own, then the finished game names it with a compare-and-set in
+    its own. The loser of a race to make it answers with the winner's table; its own,
     never dealt, is left to retention (``retention.prune``: tables nobody dealt)."""
     old = load(unit, game_id)
     seat = access.require_seat(old, token)
@@ -401,17 +407,33 @@ def rematch(unit: Unit, game_id: uuid.UUID, token: str | None, client: str) -> R
         "think_seconds": old.think_seconds,
     }
     created = create(unit, request, client)
-    for taken in old.seats:
-        if taken.bot is not None:
-            _seat(unit, created.table.id, None, taken.bot, host_token=created.host_token)
+    for bot in _leading_bots(old):
+        _seat(unit, created.table.id, None, bot, host_token=created.host_token)
     if games.link_next(unit.connection(), game_id, created.table.id, created.code):
-        return Rematch(load(unit, created.table.id), True, created.host_token, created.code)
+        new = load(unit, created.table.id)
+        return Rematch(new, True, created.host_token, created.code, _bots_to_add(old))
     return _rematch_of(unit, _found(games.load(unit.connection(), game_id), game_id))
+
+
+def _leading_bots(old: Table) -> list[str]:
+    """The bots that sat before every person: seated at once, at the same seat numbers."""
+    leading = []
+    for taken in old.seats:
+        if taken.bot is None:
+            break
+        leading.append(taken.bot)
+    return leading
+
+
+def _bots_to_add(old: Table) -> list[dict[str, Any]]:
+    after = old.seats[len(_leading_bots(old)) :]
+    return [{"seat": taken.seat, "bot": taken.bot} for taken in after if taken.bot is not None]
 
 
 def _rematch_of(unit: Unit, old: Table) -> Rematch:
     assert old.next_game_id is not None
-    return Rematch(load(unit, old.next_game_id), False, None, old.next_game_code)
+    new = load(unit, old.next_game_id)
+    return Rematch(new, False, None, old.next_game_code, _bots_to_add(old))
 
 
 def _locked(unit: Unit, game_id: uuid.UUID, apply: Apply) -> Changed:

@@ -60,6 +60,39 @@ def test_the_first_call_makes_the_table_and_later_ones_get_it(client):
     assert new["visibility"] == "private"  # people other than the caller sat there
     assert new["status"] == "waiting"
     assert [(s["seat"], s["bot"]) for s in new["seats"]] == [(0, "random")]
+    assert first.json["bots_to_add"] == again.json["bots_to_add"] == []
+
+
+def test_bots_after_a_person_are_named_for_the_host_to_add_at_their_seats(client):
+    table = Table.create(client, players=0, seats=4, deal=False, visibility="private")
+    table.join("Ada")
+    for level in ("basic", "random"):
+        added = client.post(
+            f"/v1/games/{table.id}/players",
+            json={"bot": level, "code": table.code},
+            headers=bearer(table.host),
+        )
+        assert added.status_code == 201
+    table.join("Bea")
+    table.deal()
+    table.end()
+
+    made = rematch(client, table, 1).json
+    again = rematch(client, table, 0).json
+
+    assert made["seats"] == []
+    wanted = [{"seat": 1, "bot": "basic"}, {"seat": 2, "bot": "random"}]
+    assert made["bots_to_add"] == again["bots_to_add"] == wanted
+    new = Table(client, made["id"], made["host_token"], code=made["code"])
+    assert new.join("Ada") == 0
+    for bot in made["bots_to_add"]:
+        added = client.post(
+            f"/v1/games/{new.id}/players",
+            json={"bot": bot["bot"], "code": new.code},
+            headers=bearer(new.host),
+        )
+        assert added.json["seat"] == bot["seat"]
+    assert new.join("Bea") == 3
 
 
 def test_everyone_joins_the_new_table_with_its_code(client):

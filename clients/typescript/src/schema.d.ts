@@ -833,6 +833,13 @@ export interface components {
             /** @description First deal: seat computer players of this level at every free seat */
             fill_with_bots?: components["schemas"]["BotLevel"];
         };
+        /** BotToAdd */
+        BotToAdd: {
+            /** @description Its seat at the finished table */
+            seat: number;
+            /** @description Its level */
+            bot: string;
+        };
         /** Rematch */
         Rematch: {
             type: components["schemas"]["GameType"];
@@ -873,6 +880,8 @@ export interface components {
              * @description The table this finished match is played again at (`POST /v1/games/{id}/rematch`); null until someone asks for one
              */
             next_game_id: string | null;
+            /** @description The bots that sat after a person, in seat order */
+            bots_to_add: components["schemas"]["BotToAdd"][];
             /** @description Bearer token of the host: only in the answer that made it */
             host_token?: string;
             /** @description Join code (private) */

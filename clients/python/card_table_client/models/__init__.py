@@ -10,6 +10,7 @@ from .blind_date_view import BlindDateView
 from .book_data import BookData
 from .book_event import BookEvent
 from .bot_level import BotLevel
+from .bot_to_add import BotToAdd
 from .catalog import Catalog
 from .catalog_entry import CatalogEntry
 from .catalog_entry_deck import CatalogEntryDeck
@@ -171,6 +172,7 @@ __all__ = (
     "BookData",
     "BookEvent",
     "BotLevel",
+    "BotToAdd",
     "Catalog",
     "CatalogEntry",
     "CatalogEntryDeck",

@@ -13,6 +13,7 @@ from ..models.visibility import Visibility
 from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
+    from ..models.bot_to_add import BotToAdd
     from ..models.rematch_options import RematchOptions
     from ..models.seat import Seat
 
@@ -44,6 +45,7 @@ class Rematch:
         created_at (datetime.datetime):
         next_game_id (None | UUID): The table this finished match is played again at (`POST /v1/games/{id}/rematch`);
             null until someone asks for one
+        bots_to_add (list[BotToAdd]): The bots that sat after a person, in seat order
         code (None | str): Join code (private)
         host_token (str | Unset): Bearer token of the host: only in the answer that made it
     """
@@ -67,6 +69,7 @@ class Rematch:
     seed_commitment: None | str
     created_at: datetime.datetime
     next_game_id: None | UUID
+    bots_to_add: list[BotToAdd]
     code: None | str
     host_token: str | Unset = UNSET
 
@@ -124,6 +127,11 @@ class Rematch:
         else:
             next_game_id = self.next_game_id
 
+        bots_to_add = []
+        for bots_to_add_item_data in self.bots_to_add:
+            bots_to_add_item = bots_to_add_item_data.to_dict()
+            bots_to_add.append(bots_to_add_item)
+
         code: None | str
         code = self.code
 
@@ -152,6 +160,7 @@ class Rematch:
                 "seed_commitment": seed_commitment,
                 "created_at": created_at,
                 "next_game_id": next_game_id,
+                "bots_to_add": bots_to_add,
                 "code": code,
             }
         )
@@ -162,6 +171,7 @@ class Rematch:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.bot_to_add import BotToAdd  # noqa: PLC0415
         from ..models.rematch_options import RematchOptions  # noqa: PLC0415
         from ..models.seat import Seat  # noqa: PLC0415
 
@@ -255,6 +265,13 @@ class Rematch:
 
         next_game_id = _parse_next_game_id(d.pop("next_game_id"))
 
+        bots_to_add = []
+        _bots_to_add = d.pop("bots_to_add")
+        for bots_to_add_item_data in _bots_to_add:
+            bots_to_add_item = BotToAdd.from_dict(bots_to_add_item_data)
+
+            bots_to_add.append(bots_to_add_item)
+
         def _parse_code(data: object) -> None | str:
             if data is None:
                 return data
@@ -284,6 +301,7 @@ class Rematch:
             seed_commitment=seed_commitment,
             created_at=created_at,
             next_game_id=next_game_id,
+            bots_to_add=bots_to_add,
             code=code,
             host_token=host_token,
         )

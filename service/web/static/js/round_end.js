@@ -153,8 +153,8 @@ function Started({ game, own, work, busy }) {
 
 /**
  * The next match of this table (`POST /games/{id}/rematch`): the first to ask makes it,
- * with the same game, options, seats, clock and bots, and hosts it; everyone who sat here
- * gets the same table. You take a seat there under your name (with its code, if
+ * with the same game, options, seats, clock and bots, and hosts it (and adds the bots
+ * that sat after a person); everyone who sat here gets the same table. You take a seat there under your name (with its code, if
  * private), and go to it; the host deals once the friends sat down, or at once with bots
  * alone.
  * @param {Game} game @param {number} own
@@ -167,6 +167,11 @@ export async function playAgain(game, own) {
     const name = game.seats[own]?.name;
     const joined = await call("POST", `/games/${made.id}/players`, { body: code ? { name, code } : { name } });
     keepSeating(made.id, { seat: joined.seat, token: joined.token });
+  }
+  // the host adds the bots that sat after a person, in their order (seats are taken in
+  // order: alone with bots, each at its seat; friends who join later sit after them)
+  for (const { bot } of made.host_token ? made.bots_to_add : []) {
+    await call("POST", `/games/${made.id}/players`, { token: made.host_token, body: code ? { bot, code } : { bot } });
   }
   const friends = game.seats.some((seat) => !seat.bot && seat.seat !== own);
   if (made.host_token && !friends) await call("POST", `/games/${made.id}/deal`, { token: made.host_token, body: {} });
