@@ -351,7 +351,7 @@ class BotToAddSchema(ma.Schema):
     bot = Required(fields.String, metadata={"description": "Its level"})
 
 
-class RematchSchema(GameSchema):
+class RematchSchema(CreatedGameSchema):
     """The table a finished match is played again at. Nobody is seated there but the bots
     that sat before every person, at the same seats: every player joins it
     (`POST /v1/games/{id}/players`, with `code` if private), and the host adds
@@ -366,7 +366,6 @@ class RematchSchema(GameSchema):
     host_token = fields.String(
         metadata={"description": "Bearer token of the host: only in the answer that made it"}
     )
-    code = Required(fields.String, allow_none=True, metadata={"description": "Join code (private)"})
 
 
 class LobbyQuerySchema(StrictSchema):

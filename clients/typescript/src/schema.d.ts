@@ -880,12 +880,12 @@ export interface components {
              * @description The table this finished match is played again at (`POST /v1/games/{id}/rematch`); null until someone asks for one
              */
             next_game_id: string | null;
-            /** @description The bots that sat after a person, in seat order */
-            bots_to_add: components["schemas"]["BotToAdd"][];
             /** @description Bearer token of the host: only in the answer that made it */
             host_token?: string;
             /** @description Join code (private) */
             code: string | null;
+            /** @description The bots that sat after a person, in seat order */
+            bots_to_add: components["schemas"]["BotToAdd"][];
         };
         /** ResumeMove */
         ResumeMove: {

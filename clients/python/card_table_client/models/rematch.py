@@ -45,8 +45,8 @@ class Rematch:
         created_at (datetime.datetime):
         next_game_id (None | UUID): The table this finished match is played again at (`POST /v1/games/{id}/rematch`);
             null until someone asks for one
-        bots_to_add (list[BotToAdd]): The bots that sat after a person, in seat order
         code (None | str): Join code (private)
+        bots_to_add (list[BotToAdd]): The bots that sat after a person, in seat order
         host_token (str | Unset): Bearer token of the host: only in the answer that made it
     """
 
@@ -69,8 +69,8 @@ class Rematch:
     seed_commitment: None | str
     created_at: datetime.datetime
     next_game_id: None | UUID
-    bots_to_add: list[BotToAdd]
     code: None | str
+    bots_to_add: list[BotToAdd]
     host_token: str | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
@@ -127,13 +127,13 @@ class Rematch:
         else:
             next_game_id = self.next_game_id
 
+        code: None | str
+        code = self.code
+
         bots_to_add = []
         for bots_to_add_item_data in self.bots_to_add:
             bots_to_add_item = bots_to_add_item_data.to_dict()
             bots_to_add.append(bots_to_add_item)
-
-        code: None | str
-        code = self.code
 
         host_token = self.host_token
 
@@ -160,8 +160,8 @@ class Rematch:
                 "seed_commitment": seed_commitment,
                 "created_at": created_at,
                 "next_game_id": next_game_id,
-                "bots_to_add": bots_to_add,
                 "code": code,
+                "bots_to_add": bots_to_add,
             }
         )
         if host_token is not UNSET:
@@ -265,19 +265,19 @@ class Rematch:
 
         next_game_id = _parse_next_game_id(d.pop("next_game_id"))
 
-        bots_to_add = []
-        _bots_to_add = d.pop("bots_to_add")
-        for bots_to_add_item_data in _bots_to_add:
-            bots_to_add_item = BotToAdd.from_dict(bots_to_add_item_data)
-
-            bots_to_add.append(bots_to_add_item)
-
         def _parse_code(data: object) -> None | str:
             if data is None:
                 return data
             return cast(None | str, data)
 
         code = _parse_code(d.pop("code"))
+
+        bots_to_add = []
+        _bots_to_add = d.pop("bots_to_add")
+        for bots_to_add_item_data in _bots_to_add:
+            bots_to_add_item = BotToAdd.from_dict(bots_to_add_item_data)
+
+            bots_to_add.append(bots_to_add_item)
 
         host_token = d.pop("host_token", UNSET)
 
@@ -301,8 +301,8 @@ class Rematch:
             seed_commitment=seed_commitment,
             created_at=created_at,
             next_game_id=next_game_id,
-            bots_to_add=bots_to_add,
             code=code,
+            bots_to_add=bots_to_add,
             host_token=host_token,
         )
 
