@@ -154,24 +154,25 @@ function Started({ game, own, work, busy }) {
 /**
  * The next match of this table (`POST /games/{id}/rematch`): the first to ask makes it,
  * with the same game, options, seats, clock and bots, and hosts it (and adds the bots
- * that sat after a person); everyone who sat here gets the same table. You take a seat there under your name (with its code, if
- * private), and go to it; the host deals once the friends sat down, or at once with bots
- * alone.
+ * that sat after a person); everyone who sat here gets the same table. You take a seat
+ * there under your name (with its code, if private), and go to it; the host deals once
+ * the friends sat down, or at once with bots alone.
  * @param {Game} game @param {number} own
  */
 export async function playAgain(game, own) {
   const made = await call("POST", `/games/${game.id}/rematch`, { token: seating(game.id).token });
   const code = made.code ?? undefined;
+  const withCode = (/** @type {Record<string, unknown>} */ body) => (code ? { ...body, code } : body);
   keepSeating(made.id, made.host_token ? { host: made.host_token, code } : { code });
   if (!seating(made.id).token) {
     const name = game.seats[own]?.name;
-    const joined = await call("POST", `/games/${made.id}/players`, { body: code ? { name, code } : { name } });
+    const joined = await call("POST", `/games/${made.id}/players`, { body: withCode({ name }) });
     keepSeating(made.id, { seat: joined.seat, token: joined.token });
   }
   // the host adds the bots that sat after a person, in their order (seats are taken in
   // order: alone with bots, each at its seat; friends who join later sit after them)
   for (const { bot } of made.host_token ? made.bots_to_add : []) {
-    await call("POST", `/games/${made.id}/players`, { token: made.host_token, body: code ? { bot, code } : { bot } });
+    await call("POST", `/games/${made.id}/players`, { token: made.host_token, body: withCode({ bot }) });
   }
   const friends = game.seats.some((seat) => !seat.bot && seat.seat !== own);
   if (made.host_token && !friends) await call("POST", `/games/${made.id}/deal`, { token: made.host_token, body: {} });
