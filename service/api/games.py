@@ -353,4 +353,4 @@ class Stream(MethodView):
             config["HEARTBEAT_SECONDS"],
             query["view"],
         )
-        return sse.response(stream)
+        return sse.response(stream, check_shapes=current_app.testing)

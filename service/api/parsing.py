@@ -131,7 +131,7 @@ class Blueprint(flask_smorest.Blueprint):
                 if isinstance(answer, Response):
                     return answer, status, headers
                 if current_app.testing:
-                    _check_shape(dump, answer, request.endpoint)
+                    check_shape(dump, answer, request.endpoint)
                 response = current_app.json.response(answer)
                 response.status_code = status or status_code
                 return response, status, headers
@@ -141,7 +141,7 @@ class Blueprint(flask_smorest.Blueprint):
         return decorator
 
 
-def _check_shape(dump: Callable[[Any], Any], answer: Any, endpoint: str | None) -> None:
+def check_shape(dump: Callable[[Any], Any], answer: Any, endpoint: str | None) -> None:
     difference = _first_difference(answer, dump(answer))
     if difference is not None:
         raise AssertionError(f"{endpoint}: the answer as built is not its dump: {difference}")

@@ -7,6 +7,7 @@ from typing import Any
 from flask import Response
 
 from ..store.reads import EventStream
+from .parsing import check_shape
 from .reading import in_reading_order
 from .schemas import EventSchema, ViewSchema
 
@@ -92,11 +93,13 @@ STREAM_SCHEMA = {
 }
 
 
-def response(stream: EventStream) -> Response:
+def response(stream: EventStream, check_shapes: bool = False) -> Response:
     """The stream as an SSE response; the server closing the response closes the stream
-    (also when the client hung up before it began)."""
+    (also when the client hung up before it began). Events and views are sent as the
+    store rendered them, like every other answer (``parsing.Blueprint.response``), and
+    with ``check_shapes`` (under ``TESTING``) each must equal its schema's dump."""
     answer = Response(
-        _frames(stream),
+        _frames(stream, check_shapes),
         mimetype=MEDIA_TYPE,
         headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"},  # proxies: no buffering
     )
@@ -104,21 +107,31 @@ def response(stream: EventStream) -> Response:
     return answer
 
 
-def _frames(stream: EventStream) -> Iterator[str]:
+def _frames(stream: EventStream, check_shapes: bool) -> Iterator[str]:
+    """One write per burst: a move's events and the view that follows them."""
     yield f"retry: {RETRY_MS}\n\n"
-    for kind, item in stream:
-        if kind == "event":  # the very JSON of the events page
-            yield f"id: {item['seq']}\ndata: {_json(EVENT.dump(item))}\n\n"
-        elif kind == "view":
-            yield f"event: view\ndata: {_json(VIEW.dump(item))}\n\n"
-        elif kind == "heartbeat":
-            yield ": heartbeat\n\n"
-        else:
-            yield f"event: {kind}\ndata: {_json(item)}\n\n"
+    for burst in stream:
+        if check_shapes:
+            _check_shapes(burst)
+        yield "".join(_frame(kind, item) for kind, item in burst)
 
 
-EVENT = EventSchema()
-VIEW = ViewSchema()
+def _frame(kind: str, item: Any) -> str:
+    if kind == "event":  # the very JSON of the events page
+        return f"id: {item['seq']}\ndata: {_json(item)}\n\n"
+    if kind == "heartbeat":
+        return ": heartbeat\n\n"
+    return f"event: {kind}\ndata: {_json(item)}\n\n"
+
+
+def _check_shapes(burst: list[tuple[str, Any]]) -> None:
+    for kind, item in burst:
+        dump = _DUMPS.get(kind)
+        if dump is not None:
+            check_shape(dump, item, f"stream {kind}")
+
+
+_DUMPS = {"event": EventSchema().dump, "view": ViewSchema().dump}
 
 
 def _json(item: Any) -> str:

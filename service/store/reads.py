@@ -59,7 +59,8 @@ def wait_for_events(
 
 class EventStream:
     """The events of a game as they commit, for one seat (or a spectator), as an iterable
-    of ``("event", event)``, ``("heartbeat", None)`` and, once the match is finished and
+    of bursts: lists of messages that go out together (what one look found), each
+    ``("event", event)``, ``("heartbeat", None)`` or, once the match is finished and
     its last event sent, ``("end", {"last_seq"})``. It ends there, when the client hangs
     up, or after ``seconds`` (the client reconnects). The first look happens when it is
     opened, so a bad token or an unknown game is refused before the stream begins. With
@@ -95,25 +96,27 @@ class EventStream:
             self._stack.close()
             raise
 
-    def __iter__(self) -> Iterator[tuple[str, Any]]:
+    def __iter__(self) -> Iterator[list[tuple[str, Any]]]:
         waiter, look = self._waiter, self._first
         quiet_since = time.monotonic()
         while True:
-            for event in look.page["events"]:
-                waiter.after = event["seq"]
-                yield "event", event
+            burst = [("event", event) for event in look.page["events"]]
+            if burst:
+                waiter.after = burst[-1][1]["seq"]
             if "view" in look.page:
-                yield "view", look.page["view"]
+                burst.append(("view", look.page["view"]))
             now = time.monotonic()
             if look.page["events"]:
                 quiet_since = now
             if look.finished and waiter.after >= look.page["last_seq"]:
-                yield "end", {"last_seq": look.page["last_seq"]}
+                yield [*burst, ("end", {"last_seq": look.page["last_seq"]})]
                 return
+            if burst:
+                yield burst
             if now >= self._ends or waiter.client_gone:
                 return
             if now - quiet_since >= self._heartbeat:
-                yield "heartbeat", None
+                yield [("heartbeat", None)]
                 quiet_since = now
             quiet_left = min(self._ends, quiet_since + self._heartbeat) - now
             full = len(look.page["events"]) == self.PAGE  # then read on at once

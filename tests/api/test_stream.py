@@ -209,3 +209,34 @@ def test_a_stream_behind_by_more_than_a_page_sends_the_view_once_caught_up(clien
     views = [m for m in others if m.get("event") == "view"]
     assert [json.loads(m["data"]) for m in views] == [table.view(1).json]
     assert others.index(views[0]) == len(others) - 2  # just before the end
+
+
+@pytest.mark.parametrize(
+    "game_type,options,players",
+    [
+        ("old-maid", {"preset": "family"}, 4),
+        ("blind-date", {}, 4),
+        ("crazy-eights", {"partnership": True}, 4),
+        ("go-fish", {}, 3),
+        ("spoons", {"pass_after_signal": True}, 4),
+        ("mystery-date", {}, 3),
+    ],
+)
+def test_every_game_streams_its_events_and_views_in_their_documented_shapes(
+    app, client, monkeypatch, game_type, options, players
+):
+    """The stream sends events and views as the store rendered them, without a dump:
+    under TESTING each is checked against its schema's dump, and they are what the events
+    page and GET /view answer."""
+    monkeypatch.setitem(app.config, "STREAM_SECONDS", 0.5)
+    table = Table.create(client, type=game_type, options=options, players=players, seed=23)
+    for _ in range(12):
+        views = [table.view(seat).json for seat in range(players)]
+        acting = [seat for seat, view in enumerate(views) if view["legal_moves"]]
+        if not acting:
+            break
+        assert table.move(acting[0], views[acting[0]]["legal_moves"][0]).status_code == 201
+    events, others = read_stream(client, table.id, bearer(table.tokens[1]), query="?view=1")
+    assert events == table.events(1).json["events"]
+    views = [json.loads(m["data"]) for m in others if m.get("event") == "view"]
+    assert views == [table.view(1).json]
