@@ -104,6 +104,21 @@ def load(connection: Connection, game_id: uuid.UUID, lock: Lock | None = None) -
     return None if row is None else _table(row[0])
 
 
+def load_answered(
+    connection: Connection, game_id: uuid.UUID, key: str, lock: Lock | None = None
+) -> tuple[Table, dict[int, tuple[str, dict[str, Any]]]] | None:
+    """The game as ``load`` reads it, with the request hash and answer of every seat's
+    move sent with the ``Idempotency-Key`` ``key``, by seat, in the same statement: a
+    move sent with a key costs no round trip more than one without."""
+    query = _query(connection.dialect.name, lock, answered=True)
+    row = _first_row(connection, query, {"game_id": game_id, "key": key})
+    if row is None:
+        return None
+    game_row, answer_rows = row
+    answered = {seat: (request_hash, answer) for seat, request_hash, answer in answer_rows or []}
+    return _table(game_row), answered
+
+
 def load_page(
     connection: Connection, game_id: uuid.UUID, after: int, limit: int
 ) -> tuple[Table, list[LoggedEvent]] | None:
@@ -173,9 +188,10 @@ def _logged(row: list[Any]) -> LoggedEvent:
 
 
 @functools.cache
-def _query(dialect: str, lock: Lock | None, paged: bool = False) -> Select:
+def _query(dialect: str, lock: Lock | None, paged: bool = False, answered: bool = False) -> Select:
     """The game's columns as one JSON array, ``game_row``; ``paged``, a page of its log
-    too, as one JSON array of ``EVENT_FIELDS`` arrays, ``page_rows``."""
+    too, as one JSON array of ``EVENT_FIELDS`` arrays, ``page_rows``; ``answered``, the
+    answers stored with the ``key``, as one JSON array of arrays, ``answer_rows``."""
     game_id = bindparam("game_id", type_=GAMES.c.id.type)
     game_row = [_in_json(dialect, name) for name in TABLE_COLUMNS]
     if paged:  # the rounds grow with the match, and a page never needs them
@@ -183,6 +199,8 @@ def _query(dialect: str, lock: Lock | None, paged: bool = False) -> Select:
     columns = [_json_array(dialect, game_row).label("game_row")]
     if paged:
         columns.append(_page(dialect, game_id).label("page_rows"))
+    if answered:
+        columns.append(_answers(dialect, game_id).label("answer_rows"))
     query = select(*columns).where(GAMES.c.id == game_id)
     if lock is not None:
         return query.with_for_update(skip_locked=lock == SKIP)
@@ -213,6 +231,17 @@ def _page(dialect: str, game_id: BindParameter[Any]) -> ScalarSelect[Any]:
             EVENTS.c.seq > bindparam("after"),
             EVENTS.c.seq <= last(bindparam("through", type_=BigInteger), GAMES.c.last_seq),
         )
+        .scalar_subquery()
+    )
+
+
+def _answers(dialect: str, game_id: BindParameter[Any]) -> ScalarSelect[Any]:
+    answer = ANSWERS.c.answer if dialect == "postgresql" else func.json(ANSWERS.c.answer)
+    fields = [ANSWERS.c.seat, ANSWERS.c.request_hash, answer]
+    key = bindparam("key", type_=ANSWERS.c.key.type)
+    return (
+        select(_json_rows(dialect, fields))
+        .where(ANSWERS.c.game_id == game_id, ANSWERS.c.key == key)
         .scalar_subquery()
     )
 
@@ -255,23 +284,6 @@ def lobby(
 def find_by_code(connection: Connection, code_hash: str) -> uuid.UUID | None:
     """The game a private table's code names (``join_codes``, written at creation)."""
     return connection.scalar(select(CODES.c.game_id).where(CODES.c.code_hash == code_hash))
-
-
-def stored_answer(
-    connection: Connection, game_id: uuid.UUID, seat: int, key: str
-) -> tuple[str, dict[str, Any]] | None:
-    """The request hash and answer of a seat's move sent with ``key``, if there was one."""
-    params = {"game_id": game_id, "seat": seat, "key": key}
-    row = _first_row(connection, _STORED_ANSWER, params)
-    return None if row is None else (row[0], row[1])
-
-
-# on every move the web table sends (it sends an Idempotency-Key): psycopg's path
-_STORED_ANSWER = select(ANSWERS.c.request_hash, ANSWERS.c.answer).where(
-    ANSWERS.c.game_id == bindparam("game_id", type_=ANSWERS.c.game_id.type),
-    ANSWERS.c.seat == bindparam("seat", type_=ANSWERS.c.seat.type),
-    ANSWERS.c.key == bindparam("key", type_=ANSWERS.c.key.type),
-)
 
 
 # -- writing ---------------------------------------------------------------------------

@@ -24,11 +24,19 @@ from datetime import datetime, timedelta
 from typing import Any, NamedTuple
 
 from psycopg.errors import LockNotAvailable
+from sqlalchemy import Connection
 from sqlalchemy.exc import OperationalError
 
 from .. import engine, metrics
 from ..engine.base import canonical
-from ..errors import BadCode, Forbidden, IdempotencyConflict, NotFound, WrongPhase
+from ..errors import (
+    BadCode,
+    Forbidden,
+    IdempotencyConflict,
+    NotFound,
+    ServiceError,
+    WrongPhase,
+)
 from ..table import access, clock, rules
 from ..table.records import Status, Table, Visibility
 from ..table.render import render_event, view
@@ -50,6 +58,8 @@ RETRY_PAUSE_SECONDS = 0.02
 Apply = Callable[[Table, datetime], Progress]
 # What a use case makes of the change: its answer, and a row to remember with it, if any.
 Respond = Callable[[Progress], tuple[Any, dict[str, Any] | None]]
+# How a change reads the game (``games.load``, or a use case's own read of it and more)
+Load = Callable[[Connection, uuid.UUID, Lock | None], Table | None]
 
 
 @dataclass(frozen=True)
@@ -73,17 +83,21 @@ def change(
     unlocked: Callable[[Table], bool] | None = not_simultaneous,
     lock: Lock = WAIT,
     seen: Table | None = None,
+    load: Load | None = None,
 ) -> Changed | None:
-    """Load the game, ``apply`` the input, settle its times at the moment of saving,
-    ``respond`` (the answer, and a row to remember with the change, if any) and save,
-    with the version check; first without a lock where ``unlocked`` says it may (None:
-    never), starting from the game as the caller has ``seen`` it if it read it already.
-    With ``SKIP``, None if another transaction holds the game's lock. A transaction that
-    fails with a serialization failure or a deadlock is rolled back and the whole change
-    tried again, from a fresh read, up to ``RETRIES`` times."""
+    """Load the game (with ``load``, else ``games.load``), ``apply`` the input, settle
+    its times at the moment of saving, ``respond`` (the answer, and a row to remember
+    with the change, if any) and save, with the version check; first without a lock
+    where ``unlocked`` says it may (None: never), starting from the game as the caller
+    has ``seen`` it if it read it already. With ``SKIP``, None if another transaction
+    holds the game's lock. A transaction that fails with a serialization failure or a
+    deadlock is rolled back and the whole change tried again, from a fresh read, up to
+    ``RETRIES`` times."""
     for attempt in range(1, RETRIES + 2):
         try:
-            return _change_once(unit, game_id, apply, respond, unlocked, lock, seen)
+            return _change_once(
+                unit, game_id, apply, respond, unlocked, lock, seen, load or games.load
+            )
         except OperationalError as error:
             sqlstate = getattr(error.orig, "sqlstate", None)
             if sqlstate not in RETRYABLE or attempt > RETRIES:
@@ -103,9 +117,10 @@ def _change_once(
     unlocked: Callable[[Table], bool] | None,
     lock: Lock,
     seen: Table | None,
+    load: Load,
 ) -> Changed | None:
     if unit.dialect == "postgresql" and unlocked is not None:
-        table = seen or _found(games.load(unit.connection(), game_id), game_id)
+        table = seen or _found(load(unit.connection(), game_id, None), game_id)
         if unlocked(table):
             try:
                 return _apply(unit, table, apply, respond)
@@ -117,7 +132,7 @@ def _change_once(
                 if not (lock == SKIP and isinstance(error.orig, LockNotAvailable)):
                     raise
     with unit.transaction():
-        locked = games.load(unit.connection(), game_id, lock)
+        locked = load(unit.connection(), game_id, lock)
         if locked is None and lock == SKIP:
             return None
         return _apply(unit, _found(locked, game_id), apply, respond)
@@ -191,7 +206,9 @@ def move(
     token is a seat's)."""
     request = _MoveRequest(unit, token, chosen, preconditions)
     try:
-        changed = change(unit, game_id, request.apply, request.respond, _may_try_unlocked)
+        changed = change(
+            unit, game_id, request.apply, request.respond, _may_try_unlocked, load=request.load
+        )
     except _Replay as replay:
         return Answered(replay.answer, replayed=True)
     assert changed is not None, "waits for the lock"
@@ -216,17 +233,31 @@ class _MoveRequest:
         self.request_hash = hashlib.sha256(canonical(chosen.to_wire()).encode()).hexdigest()
         self.seat = 0
         self.preconditions = Preconditions()
+        self.answered: dict[int, tuple[str, dict[str, Any]]] = {}
+
+    def load(self, connection: Connection, game_id: uuid.UUID, lock: Lock | None) -> Table | None:
+        """The game, and the answers stored with the request's key, in one read."""
+        try:
+            key = self.read_preconditions().idempotency_key
+        except ServiceError:  # refused in ``apply``, once the token is known to be a seat's
+            key = None
+        if key is None:
+            return games.load(connection, game_id, lock)
+        found = games.load_answered(connection, game_id, key, lock)
+        if found is None:
+            return None
+        table, self.answered = found
+        return table
 
     def apply(self, table: Table, now: datetime) -> Progress:
         self.seat = access.require_seat(table, self.token)
         self.preconditions = key, version = self.read_preconditions()
-        if key is not None:
-            stored = games.stored_answer(self.unit.connection(), table.id, self.seat, key)
-            if stored is not None:
-                request_hash, answer = stored
-                if request_hash != self.request_hash:
-                    raise IdempotencyConflict("this Idempotency-Key was sent with another move")
-                raise _Replay(answer)
+        stored = self.answered.get(self.seat) if key is not None else None
+        if stored is not None:
+            request_hash, answer = stored
+            if request_hash != self.request_hash:
+                raise IdempotencyConflict("this Idempotency-Key was sent with another move")
+            raise _Replay(answer)
         return rules.move(table, self.seat, self.chosen, now, version)
 
     def respond(self, progress: Progress) -> tuple[dict[str, Any], dict[str, Any] | None]:

@@ -33,19 +33,29 @@ def _another_writer(app, game_id: str) -> None:
 
 def _interrupt_after_read(monkeypatch, change):
     """Run ``change`` between the unlocked read of a move (or of the worker's due game)
-    and its save, once; returns the versions read unlocked."""
+    and its save, once; returns the versions read unlocked. A move sent with an
+    Idempotency-Key reads the game with ``load_answered``."""
     reads = []
-    read = games.load
 
-    def read_then_change(connection, game_id, lock=None):
+    def seen_unlocked(game):
+        if not reads:
+            change()
+        reads.append(game.version)
+
+    def load(connection, game_id, lock=None, read=games.load):
         game = read(connection, game_id, lock)
         if lock is None:
-            if not reads:
-                change()
-            reads.append(game.version)
+            seen_unlocked(game)
         return game
 
-    monkeypatch.setattr(games, "load", read_then_change)
+    def load_answered(connection, game_id, key, lock=None, read=games.load_answered):
+        found = read(connection, game_id, key, lock)
+        if lock is None:
+            seen_unlocked(found[0])
+        return found
+
+    monkeypatch.setattr(games, "load", load)
+    monkeypatch.setattr(games, "load_answered", load_answered)
     return reads
 
 

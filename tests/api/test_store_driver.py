@@ -103,3 +103,26 @@ def test_a_read_whose_connection_died_is_sqlalchemys_error_and_the_connection_di
         assert failed.value.connection_invalidated and connection.invalidated
     with Unit(engine) as unit:
         assert games.load(unit.connection(), game_id) is not None
+
+
+def test_a_move_with_an_idempotency_key_is_one_read_and_one_save_as_without(app, client):
+    """The answers stored with the key come in the game's own read; a replay is answered
+    from that read, with nothing saved."""
+    table = Table.create(client, players=2, seats=2, seed=5)
+    engine = app.extensions["db_engine"]
+
+    def statements_of_a_move(**headers):
+        seat = table.turn()
+        move = table.view(seat).json["legal_moves"][0]
+        with sent(engine) as log:
+            answer = table.move(seat, move, **headers)
+        assert answer.status_code == 201, answer.json
+        return [statement.split()[0] for statement, _, _ in log], (seat, move)
+
+    plain, _ = statements_of_a_move()
+    keyed, (seat, move) = statements_of_a_move(**{"Idempotency-Key": "once"})
+    assert plain == keyed == ["SELECT", "WITH"]
+    with sent(engine) as log:
+        replayed = table.move(seat, move, **{"Idempotency-Key": "once"})
+    assert replayed.status_code == 201
+    assert [statement.split()[0] for statement, _, _ in log] == ["SELECT"]
