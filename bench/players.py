@@ -79,6 +79,7 @@ def arguments(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--burst-ms", type=float, default=0, help="legacy: pause before GET")
     parser.add_argument("--workers", type=int, default=2, help="gunicorn workers")
     parser.add_argument("--refine", type=int, default=1, help="steps between held and not")
+    parser.add_argument("--tries", type=int, default=2, help="runs of a step that fails, at most")
     parser.add_argument("--json", help="write every step's figures to this file")
     return parser.parse_args(argv)
 
@@ -141,17 +142,33 @@ def cpu_groups(running: players_server.Server) -> dict:
 
 
 def try_step(side: Side, running: players_server.Server, players: int, args) -> bool:
-    """One step, kept in the side's figures; whether it held."""
-    try:
-        step = load(running, side, players, args)
-    except RuntimeError as error:  # the step did not run: it did not hold
-        why = str(error).splitlines()[0][:200]
-        progress(f"  {side.name}, {players} players: did not run: {why}")
-        side.failures[players] = why
-        return False
-    side.steps.append(step)
-    progress(f"  {side.name}, {players} players: {step_line(step)}")
-    return holds(step, args.p99_ms)
+    """One step, kept in the side's figures; whether it held. A step that does not hold
+    is run again, up to ``--tries`` runs in all, and its best run (the lowest table p99)
+    kept: one stall from outside the server (a checkpoint's fsync, another process)
+    fails a whole window by itself, and the rule is the same for both sides."""
+    best: dict | None = None
+    for run in range(1, args.tries + 1):
+        try:
+            step = load(running, side, players, args)
+        except RuntimeError as error:  # the step did not run: it did not hold
+            why = str(error).splitlines()[0][:200]
+            progress(f"  {side.name}, {players} players: did not run: {why}")
+            side.failures[players] = why
+            return False
+        step["runs"] = run
+        progress(f"  {side.name}, {players} players, run {run}: {step_line(step)}")
+        if best is None or table_p99(step) < table_p99(best):
+            best = step
+        if holds(step, args.p99_ms):
+            break
+    assert best is not None, "--tries is at least 1"
+    side.steps.append(best)
+    return holds(best, args.p99_ms)
+
+
+def table_p99(step: dict) -> float:
+    table = step["latency_ms"]["table"]
+    return table["p99"] if table.get("n") else float("inf")
 
 
 def refine(side: Side, running: players_server.Server, args) -> None:
@@ -230,7 +247,8 @@ def report(runs: list[Side], args: argparse.Namespace) -> None:
     print(
         f"\nPlayers at {SEATS}-seat {args.game} tables, think {args.think} s; "
         f"{args.seconds:g} s measured per step; a step holds with table p99 <= "
-        f"{args.p99_ms:g} ms, no move lost or refused. {os.cpu_count()} cores, shared by the "
+        f"{args.p99_ms:g} ms, no move lost or refused, in one of at most {args.tries} runs "
+        f"(the best is shown). {os.cpu_count()} cores, shared by the "
         "server, PostgreSQL and the players' process.\n"
     )
     for side in runs:
@@ -260,6 +278,7 @@ def print_steps(side: Side) -> None:
         "client %core",
         "others %core",
         "lost",
+        "runs",
     )
     rows = [head]
     for s in sorted(side.steps, key=lambda step: step["players"]):
@@ -279,6 +298,7 @@ def print_steps(side: Side) -> None:
                 f"{100 * s['client_share']:.0f}",
                 f"{100 * s['others_share']:.0f}",
                 s["lost"],
+                s.get("runs", 1),
             )
         )
     print_rows(rows)
