@@ -252,7 +252,7 @@ class _MoveRequest:
     def apply(self, table: Table, now: datetime) -> Progress:
         self.seat = access.require_seat(table, self.token)
         self.preconditions = key, version = self.read_preconditions()
-        stored = self.answered.get(self.seat) if key is not None else None
+        stored = self.answered.get(self.seat)  # empty without a key
         if stored is not None:
             request_hash, answer = stored
             if request_hash != self.request_hash:
