@@ -353,9 +353,11 @@ def at_same_load(runs: list[Side], limit_ms: float) -> int:
 
 
 def pick(side: Side, players: int) -> dict | None:
-    """The step of that many players, else the first."""
-    found = [s for s in side.steps if s["players"] == players]
-    return found[0] if found else (side.steps[0] if side.steps else None)
+    """The step of that many players, else the nearest below it, else the first: the
+    sides' steps differ once each has refined its own."""
+    ordered = sorted(side.steps, key=lambda step: step["players"])
+    below = [s for s in ordered if s["players"] <= players]
+    return below[-1] if below else (ordered[0] if ordered else None)
 
 
 def cell(step: dict | None, key: str, form: str) -> str:
