@@ -58,9 +58,8 @@ class Side:
 
 
 def holds(step: dict, limit_ms: float) -> bool:
-    table = step["latency_ms"]["table"]
     refused = any(kind.startswith("move ") for kind in step["errors"])
-    return table.get("n", 0) > 0 and table["p99"] <= limit_ms and not step["lost"] and not refused
+    return table_p99(step) <= limit_ms and not step["lost"] and not refused
 
 
 def arguments(argv: list[str]) -> argparse.Namespace:
@@ -167,6 +166,7 @@ def try_step(side: Side, running: players_server.Server, players: int, args) -> 
 
 
 def table_p99(step: dict) -> float:
+    """The moves' p99 to the table; infinite when no move reached it."""
     table = step["latency_ms"]["table"]
     return table["p99"] if table.get("n") else float("inf")
 
@@ -298,7 +298,7 @@ def print_steps(side: Side) -> None:
                 f"{100 * s['client_share']:.0f}",
                 f"{100 * s['others_share']:.0f}",
                 s["lost"],
-                s.get("runs", 1),
+                s["runs"],
             )
         )
     print_rows(rows)
