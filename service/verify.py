@@ -19,19 +19,20 @@ import urllib.request
 from typing import TYPE_CHECKING, Any
 
 from . import bots
-from .engine import GAMES, Rng, play, seed_commitment
+from .engine import GAMES, SERVICE_EVENTS, Rng, play, seed_commitment
 from .engine.base import Event, IllegalMove, RoundResult, Rules
 
 if TYPE_CHECKING:
     from _typeshed import DataclassInstance
 
-# Events the service adds around the rules' own: nothing to re-derive in them.
-SERVICE_EVENTS = {"joined", "vacated", "timeout", "resume", "left", "game_over"}
+# The service's events around the rules' own, nothing to re-derive in them; but an
+# abandoned round, which ends the round's state.
+AROUND_THE_RULES = set(SERVICE_EVENTS) - {"round_abandoned"}
 
 
 def verify(summary: dict[str, Any], log: list[dict[str, Any]]) -> list[str]:
     """The disagreements between a finished match's record and its replay."""
-    over = log[-1] if log else {}
+    over: dict[str, Any] = next((e for e in reversed(log) if e["type"] == "game_over"), {})
     if summary["status"] != "finished" or over.get("type") != "game_over":
         return ["the match is not finished: its seed is not revealed yet"]
     nonce = over["data"].get("nonce")  # none in the logs of tables made before nonces
@@ -41,7 +42,7 @@ def verify(summary: dict[str, Any], log: list[dict[str, Any]]) -> list[str]:
         problems.append("the seed and nonce do not match the commitment")
     rules, options = GAMES[summary["type"]], summary["options"]
     levels = [seat["bot"] for seat in summary["seats"]]
-    rng, state, events = Rng(seed), None, [e for e in log if e["type"] not in SERVICE_EVENTS]
+    rng, state, events = Rng(seed), None, [e for e in log if e["type"] not in AROUND_THE_RULES]
     past: list[RoundResult] = []  # the finished rounds, before each deal
     memory: dict[str, Any] = {}  # the bots' memory of the public log
     position = 0

@@ -237,20 +237,38 @@ class Rematch(MethodView):
     @refusal(blp, 401, "No or unknown token")
     @refusal(blp, 403, "The host token holds no seat")
     @refusal(blp, 404, "No such game")
-    @refusal(blp, 409, "The match is not finished")
+    @refusal(blp, 409, "The match is not finished; your seat there was given up")
     @refusal(blp, 429, "Too many tables created from this client; see Retry-After")
     @blp.doc(security=SEAT_AUTH)
     @blp.doc(operationId="rematch")
     def post(self, game_id: uuid.UUID) -> tuple[dict[str, Any], int, dict[str, str]]:
-        """Play a finished match again (a seat's token): the first call makes a table with
-        the same game, options, seats, clock and bots, and is its host; later calls get the
-        same table. The finished game's summary names it (`next_game_id`)"""
+        """Play a finished match again (a seat's token), seated where you sat: the first
+        call makes a table with the same game, options, seats, clock and bots, and is its
+        host; later calls get the same table. The finished game's summary names it
+        (`next_game_id`), and its log says so (a `rematch` event)"""
         made = tables.rematch(unit(), game_id, bearer_token(), client())
-        answer = {**render.summary(made.table), "code": made.code, "bots_to_add": made.bots_to_add}
+        answer = {**render.summary(made.table), "code": made.code}
+        answer |= {"seat": made.seat, "token": made.token}
         if not made.created:
             return answer, 200, {}
         answer["host_token"] = made.host_token
         return answer, 201, {"Location": url_for("games.GameSummary", game_id=made.table.id)}
+
+
+@blp.route("/games/<uuid:game_id>/reactions")
+class Reactions(MethodView):
+    @blp.arguments(schemas.ReactSchema, example={"reaction": "well_played"})
+    @blp.response(201, schemas.EventSchema, description="The `reaction` event, as logged")
+    @refusal(blp, 401, "No or unknown token")
+    @refusal(blp, 403, "The host token holds no seat")
+    @refusal(blp, 404, "No such game")
+    @refusal(blp, 429, "Too many reactions from this seat; see Retry-After")
+    @blp.doc(security=SEAT_AUTH)
+    @blp.doc(operationId="react")
+    def post(self, body: dict[str, Any], game_id: uuid.UUID) -> dict[str, Any]:
+        """React at the table (a seat's token): one of a fixed set, shown to everyone as a
+        `reaction` event; at most 3 a seat in 10 seconds, in any phase of the game"""
+        return tables.react(unit(), game_id, bearer_token(), body["reaction"])
 
 
 @blp.route("/games/<uuid:game_id>/view")

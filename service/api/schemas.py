@@ -11,7 +11,7 @@ from marshmallow import fields, validate
 
 from .. import engine
 from ..bots import LEVELS
-from ..engine import GAMES
+from ..engine import GAMES, REACTIONS
 from ..table.records import MadeBy, Status, Visibility
 from .shapes import Enum, Int, StrictBoolean, fields_of, merged_schema, one_of
 
@@ -280,6 +280,14 @@ class SeatBase(ma.Schema):
     rounds_lost = Required(
         Int, metadata={"description": "Rounds lost (Old Maid: times the Old Maid)"}
     )
+    held_until = Required(
+        DateTime,
+        allow_none=True,
+        metadata={
+            "description": "At a rematch: the seat is held for the person who had it in the "
+            "finished match until then (or until the first deal); null: taken"
+        },
+    )
 
 
 def _player_fields() -> dict[str, fields.Field]:
@@ -346,23 +354,26 @@ class CreatedGameSchema(GameSchema):
     code = Required(fields.String, allow_none=True, metadata={"description": "Join code (private)"})
 
 
-class BotToAddSchema(ma.Schema):
-    seat = Required(Int, metadata={"description": "Its seat at the finished table"})
-    bot = Required(fields.String, metadata={"description": "Its level"})
-
-
 class RematchSchema(CreatedGameSchema):
-    """The table a finished match is played again at. Nobody is seated there but the bots
-    that sat before every person, at the same seats: every player joins it
-    (`POST /v1/games/{id}/players`, with `code` if private), and the host adds
-    `bots_to_add` (seats are taken in order: each once the seats before it are taken)."""
+    """The table a finished match is played again at, with the caller seated where she
+    sat. Its bots sit at their seats, and every other person's seat is held for them
+    (`held_until`) until they call too."""
 
-    bots_to_add = Required(
-        fields.List,
-        fields.Nested(BotToAddSchema),
-        metadata={"description": "The bots that sat after a person, in seat order"},
+    seat = Required(
+        Int,
+        allow_none=True,
+        metadata={"description": "The caller's seat there; null: given up (dealt without)"},
     )
-
+    token = Required(
+        fields.String,
+        allow_none=True,
+        metadata={"description": "The caller's seat token there; the same at every call"},
+    )
+    code = Required(
+        fields.String,
+        allow_none=True,
+        metadata={"description": "Join code of a private table: only in the answer that made it"},
+    )
     host_token = fields.String(
         metadata={"description": "Bearer token of the host: only in the answer that made it"}
     )
@@ -621,6 +632,10 @@ class EventsPageSchema(ma.Schema):
             "view as of that event (as `GET /view` answers it)"
         },
     )
+
+
+class ReactSchema(StrictSchema):
+    reaction = Required(Enum, "Reaction", REACTIONS)
 
 
 class MoveAnswerSchema(ma.Schema):

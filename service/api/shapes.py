@@ -19,11 +19,11 @@ from apispec.ext.marshmallow import MarshmallowPlugin, OpenAPIConverter
 from marshmallow import fields, validate
 from marshmallow.types import StrSequenceOrSet, UnknownOption
 
-from ..engine.base import Rank, Suit
+from ..engine.base import Rank, Reaction, Suit
 from .reading import rank
 
 # Enums published once, by name, and referred to wherever they are used.
-NAMED_LITERALS: dict[Any, str] = {Suit: "Suit", Rank: "Rank"}
+NAMED_LITERALS: dict[Any, str] = {Suit: "Suit", Rank: "Rank", Reaction: "Reaction"}
 
 
 class StrictBoolean(fields.Boolean):

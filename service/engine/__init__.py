@@ -3,6 +3,7 @@
 from typing import Any
 
 from .base import (
+    REACTIONS,
     SERVICE_EVENTS,
     EngineError,
     Event,
@@ -12,6 +13,9 @@ from .base import (
     Move,
     NotYourTurn,
     Option,
+    ReactionData,
+    RematchData,
+    ReservedData,
     Resume,
     RoundResult,
     Rules,
@@ -47,6 +51,10 @@ __all__ = [
     "Resume",
     "TimeoutData",
     "JoinedData",
+    "REACTIONS",
+    "ReactionData",
+    "RematchData",
+    "ReservedData",
     "VacatedData",
     "EngineError",
     "Event",

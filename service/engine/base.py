@@ -5,7 +5,7 @@ import json
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, TypeVar, get_args
 
 from .rng import Rng
 
@@ -168,6 +168,38 @@ class VacatedData:
 
 
 @dataclass(frozen=True)
+class ReservedData:
+    schema_description: ClassVar[str] = (
+        "A seat of a rematch held for the person who had it in the finished match, until "
+        "they sit down (`joined`) or `until` passes (then `vacated`). Names are public."
+    )
+
+    name: str
+    until: str
+
+
+@dataclass(frozen=True)
+class RematchData:
+    schema_description: ClassVar[str] = (
+        "The finished match is played again at the table `game_id`: each of its seats "
+        "takes its seat there with `POST /v1/games/{id}/rematch`."
+    )
+
+    game_id: str
+
+
+Reaction = Literal["thumbs_up", "well_played", "good_game", "laugh", "wow", "oops", "hello"]
+REACTIONS: tuple[str, ...] = get_args(Reaction)
+
+
+@dataclass(frozen=True)
+class ReactionData:
+    schema_description: ClassVar[str] = "A seat's reaction, one of a fixed set."
+
+    reaction: Reaction
+
+
+@dataclass(frozen=True)
 class Standing:
     seat: int
     rounds_won: int
@@ -197,6 +229,9 @@ SERVICE_EVENTS: dict[str, type[Any]] = {
     "timeout": TimeoutData,
     "round_abandoned": RoundAbandonedData,
     "game_over": GameOverData,
+    "reserved": ReservedData,
+    "rematch": RematchData,
+    "reaction": ReactionData,
 }
 
 

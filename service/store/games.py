@@ -65,6 +65,7 @@ from ..table.records import (
 )
 from ..table.rules import Progress
 from .db import LostRace, across_games
+from .db import insert as dialect_insert
 from .models import EventRow, Game, IdempotentAnswer, JoinCode
 
 GAMES, EVENTS, ANSWERS, CODES = (
@@ -90,6 +91,7 @@ CHANGING = (
     "last_seq",
     "updated_at",
     "seats",
+    "next_game_id",
 )
 ROUNDS = "rounds"
 
@@ -289,14 +291,18 @@ def find_by_code(connection: Connection, code_hash: str) -> uuid.UUID | None:
 # -- writing ---------------------------------------------------------------------------
 
 
-def create(connection: Connection, table: Table) -> None:
+def create(connection: Connection, table: Table) -> bool:
     """The new game, then its join code if it is private: two statements, each its own
     transaction (the connection is in autocommit mode), each on one shard on Citus. A
-    game whose code was not written cannot be joined by code, and is pruned unplayed."""
+    game whose code was not written cannot be joined by code, and is pruned unplayed.
+    Whether it was new: a game of this id made first wins, and keeps its code."""
     values = {name: getattr(table, name) for name in TABLE_COLUMNS}
-    connection.execute(insert(GAMES), values)
+    made = dialect_insert(connection.dialect.name, Game).values(values).on_conflict_do_nothing()
+    if connection.execute(made.returning(GAMES.c.id)).first() is None:
+        return False
     if table.code_hash is not None:
         connection.execute(insert(CODES).values(code_hash=table.code_hash, game_id=table.id))
+    return True
 
 
 def save(connection: Connection, progress: Progress, answers: list[dict[str, Any]]) -> None:
@@ -403,20 +409,6 @@ def _update(rounds: bool) -> Update:
         .where(GAMES.c.id == bindparam("game_id"), GAMES.c.version == bindparam("read_version"))
         .values({name: bindparam(name, type_=GAMES.c[name].type) for name in names})
     )
-
-
-def link_next(
-    connection: Connection, game_id: uuid.UUID, next_id: uuid.UUID, code: str | None
-) -> bool:
-    """Name the table a finished game is played again at, if none is named yet (a
-    compare-and-set, one statement on the finished game's row alone: on the connection
-    in autocommit mode, its own transaction); whether this one was."""
-    linked = connection.execute(
-        update(GAMES)
-        .where(GAMES.c.id == game_id, GAMES.c.next_game_id.is_(None))
-        .values(next_game_id=next_id, next_game_code=code)
-    )
-    return cast(Any, linked).rowcount == 1
 
 
 def quarantine(connection: Connection, game_id: uuid.UUID, until: datetime) -> None:

@@ -124,10 +124,8 @@ class Game(Base):
     seats: Mapped[tuple[SeatRecord, ...]] = mapped_column(
         SEATS, default=lambda: (), server_default=text("'[]'")
     )
-    # The table this finished match is played again at (``tables.rematch``), set once by
-    # a compare-and-set; a private one's code, given to this game's seats only.
+    # The table this finished match is played again at (``tables.rematch``), set once.
     next_game_id: Mapped[uuid.UUID | None] = mapped_column(Uuid)
-    next_game_code: Mapped[str | None] = mapped_column(String(16))
 
     __table_args__ = (
         Index("ix_games_lobby", "visibility", "created_at"),

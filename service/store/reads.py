@@ -60,13 +60,13 @@ def wait_for_events(
 class EventStream:
     """The events of a game as they commit, for one seat (or a spectator), as an iterable
     of bursts: lists of messages that go out together (what one look found), each
-    ``("event", event)``, ``("heartbeat", None)`` or, once the match is finished and
-    its last event sent, ``("end", {"last_seq"})``. It ends there, when the client hangs
-    up, or after ``seconds`` (the client reconnects). The first look happens when it is
-    opened, so a bad token or an unknown game is refused before the stream begins. With
-    ``with_view``, ``("view", view)`` follows each burst of events once the stream has
-    caught up with the log (and comes first, as the seat sees the game on opening): a
-    client then never asks for its view."""
+    ``("event", event)``, ``("heartbeat", None)`` or, once nothing more will be logged
+    (``Look.closed``) and its last event sent, ``("end", {"last_seq"})``. It ends
+    there, when the client hangs up, or after ``seconds`` (the client reconnects). The
+    first look happens when it is opened, so a bad token or an unknown game is refused
+    before the stream begins. With ``with_view``, ``("view", view)`` follows each burst
+    of events once the stream has caught up with the log (and comes first, as the seat
+    sees the game on opening): a client then never asks for its view."""
 
     PAGE = 100
 
@@ -108,7 +108,7 @@ class EventStream:
             now = time.monotonic()
             if look.page["events"]:
                 quiet_since = now
-            if look.finished and waiter.after >= look.page["last_seq"]:
+            if look.closed and waiter.after >= look.page["last_seq"]:
                 yield [*burst, ("end", {"last_seq": look.page["last_seq"]})]
                 return
             if burst:
@@ -133,6 +133,19 @@ class EventStream:
         self._stack.close()
 
 
+# A finished match's log stays open this long for its rematch (a ``rematch`` event, which
+# its seats' pages follow to the new table) and the players' last reactions.
+REMATCH_WAIT = timedelta(minutes=10)
+
+
+def closed(game: Table) -> bool:
+    """Whether nothing more will be logged: the match finished, and its rematch named
+    or not asked for in ``REMATCH_WAIT``."""
+    if game.status != Status.FINISHED:
+        return False
+    return game.next_game_id is not None or game.updated_at < clock.now() - REMATCH_WAIT
+
+
 @dataclass(frozen=True)
 class Look:
     """What one look at the log found: the page of events (and the seat's view, when
@@ -140,7 +153,7 @@ class Look:
     the game's next automatic action is due."""
 
     page: dict[str, Any]
-    finished: bool
+    closed: bool  # nothing more will be logged (``closed``)
     due: datetime | None
 
     def seen(self) -> "Look":
@@ -178,8 +191,7 @@ class Reader:
                 reached = events[-1]["seq"] if events else after
                 if self.with_view and reached >= game.last_seq and (events or quiet_view):
                     page["view"] = render.view(game, seat)
-                finished = game.status == Status.FINISHED
-                return Look(page, finished, clock.aware(game.next_action_at))
+                return Look(page, closed(game), clock.aware(game.next_action_at))
         finally:
             unit.close()
 

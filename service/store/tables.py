@@ -12,6 +12,7 @@ again there, where nothing can come first. Where that would nearly always happen
 seat acting at once, as in Spoons; a move close to a turn's deadline, which the clock
 could take first) the game is read under its lock at once."""
 
+import base64
 import hashlib
 import hmac
 import random
@@ -280,6 +281,18 @@ def _may_try_unlocked(table: Table) -> bool:
     return not (table.rules.simultaneous or near)
 
 
+def react(unit: Unit, game_id: uuid.UUID, token: str | None, reaction: str) -> dict[str, Any]:
+    """A seat's reaction, logged for the table to see (``rules.react``): the event."""
+
+    def apply(table: Table, now: datetime) -> Progress:
+        return rules.react(table, access.require_seat(table, token), reaction, now)
+
+    changed = change(unit, game_id, apply)
+    assert changed is not None, "waits for the lock"
+    (logged,) = changed.progress.events
+    return render_event(logged, logged["seat"], changed.progress.table)
+
+
 # -- a table's life --------------------------------------------------------------------
 
 
@@ -293,6 +306,14 @@ class Created:
 
 
 def create(unit: Unit, request: dict[str, Any], client: str) -> Created:
+    created = _create(unit, request, client, uuid.uuid4())
+    assert created is not None, "a random id is new"
+    return created
+
+
+def _create(unit: Unit, request: dict[str, Any], client: str, game_id: uuid.UUID) -> Created | None:
+    """The table ``request`` asks for, with ``game_id``, counted against the client's
+    creations; None (and not counted) if a game with that id was made first."""
     now = clock.now()
     limits.take(unit.connection(), client, "create", now)
     game_rules = engine.GAMES[request["type"]]
@@ -303,7 +324,7 @@ def create(unit: Unit, request: dict[str, Any], client: str) -> Created:
     token, token_hash = access.new_token()
     code = access.new_code() if request["visibility"] == Visibility.PRIVATE else None
     table = Table(
-        id=uuid.uuid4(),
+        id=game_id,
         type=game_rules.slug,
         options=options,
         visibility=request["visibility"],
@@ -318,7 +339,9 @@ def create(unit: Unit, request: dict[str, Any], client: str) -> Created:
         created_at=now,
         updated_at=now,
     )
-    games.create(unit.connection(), table)
+    if not games.create(unit.connection(), table):
+        limits.give_back(unit.connection(), client, "create", now)
+        return None
     return Created(table, token, code)
 
 
@@ -332,21 +355,23 @@ def join(
     limits.take(unit.connection(), client, "join", now)
     table = _found(games.load(unit.connection(), game_id), game_id)
     if table.code_hash is not None:
-        limits.take(unit.connection(), client, "code_guess", now)
-        if not hmac.compare_digest(access.code_hash(request.get("code")), table.code_hash):
+        given = access.code_hash(request.get("code"))
+        limits.guess_code(unit.connection(), client, given, now)
+        if not hmac.compare_digest(given, table.code_hash):
             raise BadCode("this private table needs its code")
-        limits.give_back(unit.connection(), client, "code_guess", now)
+        limits.code_was_right(unit.connection(), client, given, now)
     return _seat(unit, game_id, request["name"], None)
 
 
 def join_by_code(unit: Unit, code: str, name: str, client: str) -> dict[str, Any]:
     now = clock.now()
     limits.take(unit.connection(), client, "join", now)
-    limits.take(unit.connection(), client, "code_guess", now)
-    game_id = games.find_by_code(unit.connection(), access.code_hash(code))
+    given = access.code_hash(code)
+    limits.guess_code(unit.connection(), client, given, now)
+    game_id = games.find_by_code(unit.connection(), given)
     if game_id is None:
         raise BadCode("no table has this code")
-    limits.give_back(unit.connection(), client, "code_guess", now)
+    limits.code_was_right(unit.connection(), client, given, now)
     return {"game_id": str(game_id), **_seat(unit, game_id, name, None)}
 
 
@@ -399,35 +424,55 @@ def end(unit: Unit, game_id: uuid.UUID, token: str | None) -> Table:
 
 @dataclass(frozen=True)
 class Rematch:
-    """The table a finished match is played again at; ``host_token`` only for the call
-    that made it (``created``), ``code`` for every seat of the finished game."""
+    """The table a finished match is played again at, and the caller's seat there (None:
+    given up) with its token; ``host_token`` and ``code`` only for the call that made
+    the table (``created``): a code is shown once, and kept only as its hash."""
 
     table: Table
     created: bool
-    host_token: str | None
-    code: str | None
-    # the bots that sat after a person, with their seat numbers: the host adds each once
-    # the seats before it are taken (seats are taken in order, and people join later)
-    bots_to_add: list[dict[str, Any]]
+    seat: int | None
+    token: str | None
+    host_token: str | None = None
+    code: str | None = None
+
+
+REMATCH_IDS = uuid.UUID("9f1c3a52-0d6e-4f43-8a57-3c1e5b2d7a10")
 
 
 def rematch(unit: Unit, game_id: uuid.UUID, token: str | None, client: str) -> Rematch:
-    """Play a finished match again (any seat of it): the first call makes a table like it
-    (game, options, seats, clock, think time; private if a person other than the caller
-    sat here; the bots that sat before every person seated at their seats) and is its
-    host; later calls get that table. The bots that sat after a person are named
-    (``bots_to_add``) for the host to add as the seats before them fill.
+    """A seat of a finished match sits down at its rematch, made by the first such call
+    (its host), like the match: game, options, seats, clock and think time, private if
+    another person sat there, each seat where it was: the bots seated, the other people's
+    seats held (``rules.sit_again``).
 
-    Two games, two transactions, never one: the new table is made and its bots seated
-    first, each in its own, then the finished game names it with a compare-and-set in
-    its own. The loser of a race to make it answers with the winner's table; its own,
-    never dealt, is left to retention (``retention.prune``: tables nobody dealt)."""
+    The rematch's id is derived from the finished game's, so racing first calls all make
+    the same table: one insert wins, the others find it (and the creation is counted
+    against the winner's address alone). Each game changes in its own transactions: the
+    new table is made and seated, then the finished game names it (an event its seats'
+    pages follow). Each seat's token there is derived from its token here, so a second
+    call (another tab) gets the same one, and nothing secret is stored."""
     old = load(unit, game_id)
     seat = access.require_seat(old, token)
     if old.status != Status.FINISHED:
         raise WrongPhase("a match is played again once it is finished")
-    if old.next_game_id is not None:
-        return _rematch_of(unit, old)
+    assert token is not None
+    new_id = uuid.uuid5(REMATCH_IDS, str(game_id))
+    made = None
+    if old.next_game_id is None and games.load(unit.connection(), new_id) is None:
+        made = _make_rematch(unit, old, new_id, seat, client)
+    seat_token = _derived_token(token, new_id)
+    new = _sit_again(unit, old, new_id, seat, seat_token)
+    if old.next_game_id is None:
+        change(unit, game_id, lambda table, now: rules.rematch_made(table, new_id, seat, now))
+    if made is None:
+        return Rematch(new, False, _seat_of(new, seat_token), seat_token)
+    return Rematch(new, True, _seat_of(new, seat_token), seat_token, made.host_token, made.code)
+
+
+def _make_rematch(
+    unit: Unit, old: Table, new_id: uuid.UUID, seat: int, client: str
+) -> Created | None:
+    """The rematch's table, empty, if this call made it (None: a rival did)."""
     friends = any(s.bot is None and s.seat != seat for s in old.seats)
     request = {
         "type": old.type,
@@ -437,34 +482,28 @@ def rematch(unit: Unit, game_id: uuid.UUID, token: str | None, client: str) -> R
         "turn_seconds": old.turn_seconds,
         "think_seconds": old.think_seconds,
     }
-    created = create(unit, request, client)
-    for bot in _leading_bots(old):
-        _seat(unit, created.table.id, None, bot, host_token=created.host_token)
-    if games.link_next(unit.connection(), game_id, created.table.id, created.code):
-        new = load(unit, created.table.id)
-        return Rematch(new, True, created.host_token, created.code, _bots_to_add(old))
-    return _rematch_of(unit, _found(games.load(unit.connection(), game_id), game_id))
+    return _create(unit, request, client, new_id)
 
 
-def _leading_bots(old: Table) -> list[str]:
-    """The bots that sat before every person: seated at once, at the same seat numbers."""
-    leading = []
-    for taken in old.seats:
-        if taken.bot is None:
-            break
-        leading.append(taken.bot)
-    return leading
+def _sit_again(unit: Unit, old: Table, new_id: uuid.UUID, seat: int, seat_token: str) -> Table:
+    def sit(table: Table, now: datetime) -> Progress:
+        token_hash = access.hash_secret(seat_token)
+        return rules.sit_again(table, old.seats, seat, token_hash, now, _unknown_token_hash)
+
+    return _locked(unit, new_id, sit).progress.table
 
 
-def _bots_to_add(old: Table) -> list[dict[str, Any]]:
-    after = old.seats[len(_leading_bots(old)) :]
-    return [{"seat": taken.seat, "bot": taken.bot} for taken in after if taken.bot is not None]
+def _derived_token(token: str, game_id: uuid.UUID) -> str:
+    digest = hmac.new(token.encode(), game_id.bytes, hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(digest).decode()[:32]  # as long as ``access.new_token``'s
 
 
-def _rematch_of(unit: Unit, old: Table) -> Rematch:
-    assert old.next_game_id is not None
-    new = load(unit, old.next_game_id)
-    return Rematch(new, False, None, old.next_game_code, _bots_to_add(old))
+def _unknown_token_hash() -> str:
+    return access.new_token()[1]
+
+
+def _seat_of(table: Table, token: str) -> int | None:
+    return access.identify(table, token).seat
 
 
 def _locked(unit: Unit, game_id: uuid.UUID, apply: Apply) -> Changed:

@@ -69,6 +69,8 @@ class Match:
     won: tuple[int, ...] = ()
     lost: tuple[int, ...] = ()
     score: tuple[int, ...] | None = None
+    # per seat (its number as text), when it last reacted: for the limit (``rules.react``)
+    reacted: dict[str, tuple[datetime, ...]] = field(default_factory=dict)
 
     def counting(self, result: RoundResult, players: int) -> "Match":
         """The match once ``result`` is counted in each seat's totals."""
@@ -122,6 +124,10 @@ def match_to_json(record: Match) -> dict[str, Any]:
         "won": list(record.won),
         "lost": list(record.lost),
         "score": None if record.score is None else list(record.score),
+        "reacted": {
+            seat: [moment.isoformat() for moment in moments]
+            for seat, moments in record.reacted.items()
+        },
     }
 
 
@@ -134,6 +140,10 @@ def match_from_json(data: dict[str, Any]) -> Match:
         tuple(data.get("won", ())),
         tuple(data.get("lost", ())),
         None if score is None else tuple(score),
+        {
+            seat: tuple(_in_utc(datetime.fromisoformat(moment)) for moment in moments)
+            for seat, moments in data.get("reacted", {}).items()
+        },
     )
 
 
@@ -162,12 +172,24 @@ def rounds_from_json(data: list[dict[str, Any]]) -> tuple[RoundResult, ...]:
 
 
 @dataclass(frozen=True)
+class Hold:
+    """For whom a seat is held: the seat they had in the finished match, and until when
+    (after that, someone who wants the seat may have it)."""
+
+    seat_before: int
+    until: datetime
+
+
+@dataclass(frozen=True)
 class Seat:
     seat: int
     name: str
     bot: str | None
     token_hash: str  # only hashes are stored (``access``)
     joined_at: datetime
+    # a rematch's seat held for the person who had it in the finished match (its token
+    # hash then one nobody knows), until they claim it (``rules.sit_again``)
+    held: Hold | None = None
 
 
 def seats_to_json(seats: tuple[Seat, ...]) -> list[dict[str, Any]]:
@@ -178,6 +200,7 @@ def seats_to_json(seats: tuple[Seat, ...]) -> list[dict[str, Any]]:
             "bot": seat.bot,
             "token_hash": seat.token_hash,
             "joined_at": seat.joined_at.isoformat(),
+            **_hold_to_json(seat.held),
         }
         for seat in seats
     ]
@@ -192,9 +215,22 @@ def seats_from_json(data: list[dict[str, Any]]) -> tuple[Seat, ...]:
             entry["bot"],
             entry["token_hash"],
             _in_utc(datetime.fromisoformat(entry["joined_at"])),
+            _hold_from_json(entry.get("held")),
         )
         for entry in sorted(data, key=lambda entry: entry["seat"])
     )
+
+
+def _hold_to_json(held: Hold | None) -> dict[str, Any]:
+    if held is None:
+        return {}
+    return {"held": {"seat_before": held.seat_before, "until": held.until.isoformat()}}
+
+
+def _hold_from_json(data: dict[str, Any] | None) -> Hold | None:
+    if data is None:
+        return None
+    return Hold(data["seat_before"], _in_utc(datetime.fromisoformat(data["until"])))
 
 
 def _in_utc(moment: datetime) -> datetime:
@@ -239,7 +275,6 @@ class Table:
     seats: tuple[Seat, ...] = ()
     # the table the finished match is played again at, set once (``tables.rematch``)
     next_game_id: uuid.UUID | None = None
-    next_game_code: str | None = None  # its join code, if private: for this game's seats
 
     @property
     def rules(self) -> Rules[Any]:

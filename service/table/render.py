@@ -92,6 +92,7 @@ def summary(game: Table) -> dict[str, Any]:
                 "safe": False,
                 "out": False,
                 "lives": None,
+                "held_until": None if seat.held is None else _iso(seat.held.until),
                 **standing,
                 **info,
             }

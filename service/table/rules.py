@@ -14,7 +14,9 @@ first, a request touching the game or the worker, applies everything due, in due
 import copy
 import dataclasses
 import hashlib
+import math
 import time
+import uuid
 from collections.abc import Callable
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, replace
@@ -22,14 +24,26 @@ from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 from .. import bots, engine
-from ..errors import Forbidden, StaleVersion, TableFull, Unauthorized, WrongPhase
+from ..errors import (
+    Forbidden,
+    StaleVersion,
+    TableFull,
+    TooManyRequests,
+    Unauthorized,
+    WrongPhase,
+)
 from . import access, clock
-from .records import Clock, MadeBy, Seat, SeatClock, Status, Table
+from .records import Clock, Hold, MadeBy, Seat, SeatClock, Status, Table
 from .render import standings
 
 if TYPE_CHECKING:
     from _typeshed import DataclassInstance
 
+# How long a rematch holds a seat for each person of the finished match: their pages
+# sit down by themselves within a second; this is for who had stepped away.
+HOLD = timedelta(minutes=2)
+REACTIONS_PER_WINDOW = 3
+REACTION_WINDOW = timedelta(seconds=10)
 AUTOMATIC_MOVES = 25  # per request or per game of a worker's sweep
 AUTOMATIC_SECONDS = 0.25
 
@@ -143,9 +157,11 @@ def join(
     """A player (or the host's bot) takes the next seat of a waiting table."""
     if table.status != Status.WAITING:
         raise WrongPhase("the game has started; seats are taken")
-    if len(table.seats) >= table.max_seats:
-        raise TableFull(f"all {table.max_seats} seats are taken")
     change = _Change(table)
+    if len(table.seats) >= table.max_seats:
+        _release_holds(change, now, lambda held: held.until <= now)
+    if len(change.table.seats) >= table.max_seats:
+        raise TableFull(f"all {table.max_seats} seats are taken")
     taken = _add_seat(change, name, bot, token_hash, now)
     _record(change, [_joined(taken)], now)
     return change.progress()
@@ -171,6 +187,7 @@ def deal(
     if game.status == Status.WAITING:
         if not identity.host:
             raise Forbidden("only the host deals the first round")
+        _release_holds(change, now, lambda held: True)  # who is not here does not play
         bots_added = []
         while fill_with_bots and len(game.seats) < game.max_seats:
             bots_added.append(_add_seat(change, None, fill_with_bots, new_token_hash(), now))
@@ -217,10 +234,7 @@ def leave(table: Table, seat: int, now: datetime, bot_token_hash: str) -> Progre
     change = _Change(table)
     game = change.table
     if game.status == Status.WAITING:
-        later = [replace(held, seat=held.seat - 1) for held in game.seats[seat + 1 :]]
-        vacated = engine.VacatedData(game.seats[seat].name)
-        game.seats = (*game.seats[:seat], *later)
-        _record(change, [engine.Event("vacated", seat, dataclasses.asdict(vacated))], now)
+        _vacate(change, seat, now)
         return change.progress()
     game.seats = tuple(
         replace(held, bot="basic", token_hash=bot_token_hash) if held.seat == seat else held
@@ -228,6 +242,89 @@ def leave(table: Table, seat: int, now: datetime, bot_token_hash: str) -> Progre
     )
     _record(change, [engine.Event("left", seat, {"bot": "basic"})], now, restart={seat})
     _catch_up(change, now, "request")
+    return change.progress()
+
+
+def sit_again(
+    table: Table,
+    before: tuple[Seat, ...],
+    seat_before: int,
+    token_hash: str,
+    now: datetime,
+    new_token_hash: Callable[[], str],
+) -> Progress:
+    """A seat of a finished match sits down at its rematch (``table``): at the first
+    call, the table is set as the match sat (``before``): its bots at their seats, and
+    each person's seat held for them for ``HOLD``, so that nobody else takes it; then the
+    caller (who had ``seat_before``) takes hers, with ``token_hash``. Again: nothing
+    changes. Her seat given up (the first round dealt without her): ``WrongPhase``."""
+    change = _Change(table)
+    game = change.table
+    if not game.seats and game.status == Status.WAITING:
+        _hold_seats(change, before, now, new_token_hash)
+    for held in game.seats:
+        if held.token_hash == token_hash:
+            return change.progress()  # sat down already
+        if held.held is not None and held.held.seat_before == seat_before:
+            taken = replace(held, token_hash=token_hash, joined_at=now, held=None)
+            game.seats = tuple(taken if s.seat == held.seat else s for s in game.seats)
+            _record(change, [_joined(taken)], now)
+            return change.progress()
+    raise WrongPhase("your seat at the rematch was given up: the table went on without you")
+
+
+def _hold_seats(
+    change: _Change, before: tuple[Seat, ...], now: datetime, new_token_hash: Callable[[], str]
+) -> None:
+    game = change.table
+    hold = Hold(0, now + HOLD)
+    game.seats = tuple(
+        Seat(
+            s.seat,
+            s.name,
+            s.bot,
+            new_token_hash(),
+            now,
+            None if s.bot else replace(hold, seat_before=s.seat),
+        )
+        for s in before
+    )
+    events = [_joined(s) if s.held is None else _reserved(s) for s in game.seats]
+    _record(change, events, now)
+
+
+def _release_holds(change: _Change, now: datetime, release: Callable[[Hold], bool]) -> None:
+    """Give up the seats held for people who did not come (``release``): later seats
+    move up, as when a player leaves a waiting table."""
+    for held in reversed(change.table.seats):
+        if held.held is not None and release(held.held):
+            _vacate(change, held.seat, now)
+
+
+def rematch_made(table: Table, game_id: uuid.UUID, seat: int, now: datetime) -> Progress:
+    """The finished match names the table it is played again at (once), with an event,
+    so that its seats' pages learn it from the log."""
+    change = _Change(table)
+    if table.next_game_id is None:
+        change.table.next_game_id = game_id
+        _log(change, [engine.Event("rematch", seat, {"game_id": str(game_id)})])
+    return change.progress()
+
+
+def react(table: Table, seat: int, reaction: str, now: datetime) -> Progress:
+    """A seat's reaction, for everyone at the table: at most ``REACTIONS_PER_WINDOW`` a
+    seat in ``REACTION_WINDOW``, whatever the game's phase."""
+    recent = [at for at in table.match.reacted.get(str(seat), ()) if at > now - REACTION_WINDOW]
+    if len(recent) >= REACTIONS_PER_WINDOW:
+        wait = (min(recent) + REACTION_WINDOW - now).total_seconds()
+        raise TooManyRequests(
+            f"at most {REACTIONS_PER_WINDOW} reactions in {REACTION_WINDOW.seconds} s",
+            max(1, math.ceil(wait)),
+        )
+    change = _Change(table)
+    game = change.table
+    game.match = replace(game.match, reacted={**game.match.reacted, str(seat): (*recent, now)})
+    _log(change, [engine.Event("reaction", seat, {"reaction": reaction})])
     return change.progress()
 
 
@@ -498,6 +595,21 @@ def _add_seat(
     taken = Seat(number, name or f"{bot} bot {number + 1}", bot, token_hash, now)
     game.seats = (*game.seats, taken)
     return taken
+
+
+def _vacate(change: _Change, seat: int, now: datetime) -> None:
+    """A seat of a waiting table given up: every later seat moves up one."""
+    game = change.table
+    later = [replace(held, seat=held.seat - 1) for held in game.seats[seat + 1 :]]
+    vacated = engine.VacatedData(game.seats[seat].name)
+    game.seats = (*game.seats[:seat], *later)
+    _record(change, [engine.Event("vacated", seat, dataclasses.asdict(vacated))], now)
+
+
+def _reserved(held: Seat) -> engine.Event:
+    assert held.held is not None
+    reserved = engine.ReservedData(held.name, held.held.until.isoformat())
+    return engine.Event("reserved", held.seat, dataclasses.asdict(reserved))
 
 
 def _joined(taken: Seat) -> engine.Event:

@@ -38,28 +38,38 @@ def test_a_player_who_leaves_a_running_game_is_replaced_by_a_bot(client):
     assert table.summary().json["status"] == "round_over"
 
 
+def wrong_codes(count):
+    """Distinct codes that name no table (the alphabet's 2 and 3 only: no random code is
+    likely to be one of them)."""
+    return [f"{n:08b}".replace("0", "2").replace("1", "3") for n in range(count)]
+
+
 def test_wrong_codes_are_rate_limited_per_client(client, still_clock):
     now = still_clock
     created = client.post(
         "/v1/games", json={"type": "old-maid", "seats": 4, "visibility": "private"}
     )
     code = created.json["code"]
-    for _ in range(limits.PER_MINUTE["code_guess"]):
-        assert (
-            client.post("/v1/tables/join", json={"code": "ZZZZ2222", "name": "x"}).status_code
-            == 403
-        )
-    refused = client.post("/v1/tables/join", json={"code": code, "name": "x"})
+    *tried, eleventh, twelfth = wrong_codes(limits.CODES_PER_MINUTE + 2)
+    for wrong in tried:
+        joined = client.post("/v1/tables/join", json={"code": wrong, "name": "x"})
+        assert joined.status_code == 403
+    again = client.post("/v1/tables/join", json={"code": tried[0], "name": "x"})
+    assert again.status_code == 403, "a code tried already is not a new guess"
+    right = client.post("/v1/tables/join", json={"code": code, "name": "x"})
+    assert right.status_code == 201, "a right code seats after 10 wrong ones"
+    assert client.post("/v1/tables/join", json={"code": eleventh, "name": "x"}).status_code == 403
+    refused = client.post("/v1/tables/join", json={"code": twelfth, "name": "x"})
     assert refused.status_code == 429 and refused.json["code"] == "too_many_requests"
     assert 0 < int(refused.headers["Retry-After"]) <= 60
     other_client = client.post(
         "/v1/tables/join",
-        json={"code": code, "name": "y"},
+        json={"code": twelfth, "name": "y"},
         environ_base={"REMOTE_ADDR": "10.9.9.9"},
     )
-    assert other_client.status_code == 201, "the limit is per client"
+    assert other_client.status_code == 403, "the limit is per client"
     now[0] += limits.WINDOW + timedelta(seconds=1)
-    assert client.post("/v1/tables/join", json={"code": code, "name": "x"}).status_code == 201
+    assert client.post("/v1/tables/join", json={"code": twelfth, "name": "x"}).status_code == 403
 
 
 def test_a_wrong_code_at_a_private_tables_own_address_counts_too(client, still_clock):
@@ -67,8 +77,9 @@ def test_a_wrong_code_at_a_private_tables_own_address_counts_too(client, still_c
         "/v1/games", json={"type": "old-maid", "seats": 4, "visibility": "private"}
     )
     url = f"/v1/games/{created.json['id']}/players"
-    for _ in range(limits.PER_MINUTE["code_guess"]):
-        assert client.post(url, json={"name": "x", "code": "WRONG"}).status_code == 403
-    assert client.post("/v1/tables/join", json={"code": "ZZZZ2222", "name": "x"}).status_code == 429
+    for wrong in wrong_codes(limits.CODES_PER_MINUTE + 1):
+        assert client.post(url, json={"name": "x", "code": wrong}).status_code == 403
+    refused = client.post("/v1/tables/join", json={"code": "ZZZZ2222", "name": "x"})
+    assert refused.status_code == 429
     right = client.post(url, json={"name": "x", "code": created.json["code"]})
-    assert right.status_code == 429, "even the right code waits out the window"
+    assert right.status_code == 429, "past the limit, no new code is looked up"

@@ -12,6 +12,7 @@ from service.store import limits
 from service.store.models import Game
 
 from .test_errors import assert_problem
+from .test_lobby import wrong_codes
 
 PRIVATE = {"type": "old-maid", "seats": 4, "visibility": "private"}
 
@@ -21,18 +22,37 @@ pytestmark = pytest.mark.usefixtures("still_clock")
 
 @pytest.mark.postgres
 def test_concurrent_wrong_codes_are_counted_before_any_is_checked(app, client):
-    def guess(_):
-        return app.test_client().post("/v1/tables/join", json={"code": "ZZZZ2222", "name": "x"})
+    def guess(code):
+        return app.test_client().post("/v1/tables/join", json={"code": code, "name": "x"})
 
     with ThreadPoolExecutor(40) as pool:
-        answers = list(pool.map(guess, range(40)))
+        answers = list(pool.map(guess, wrong_codes(40)))
     statuses = Counter(answer.status_code for answer in answers)
-    allowed = limits.PER_MINUTE["code_guess"]
-    assert statuses == {403: allowed, 429: 40 - allowed}
+    looked_up = limits.CODES_PER_MINUTE + 1  # ten wrong ones, and the right one after them
+    assert statuses == {403: looked_up, 429: 40 - looked_up}
+
+
+@pytest.mark.postgres
+def test_a_room_behind_one_address_sits_down_together_with_the_right_code(app, client):
+    eights = [
+        client.post("/v1/games", json={**PRIVATE, "type": "blind-date", "seats": 8}).json
+        for _ in range(2)
+    ]
+
+    def join(n):
+        body = {"code": eights[n % 2]["code"], "name": f"pupil {n}"}
+        return app.test_client().post("/v1/tables/join", json=body)
+
+    with ThreadPoolExecutor(16) as pool:
+        answers = list(pool.map(join, range(16)))
+    assert [answer.status_code for answer in answers] == [201] * 16
+    for table in eights:
+        seats = [a.json["seat"] for a in answers if a.json["game_id"] == table["id"]]
+        assert sorted(seats) == list(range(8))
 
 
 def test_a_right_code_does_not_use_up_a_guess(client):
-    for _ in range(limits.PER_MINUTE["code_guess"] + 2):
+    for _ in range(limits.CODES_PER_MINUTE + 2):
         code = client.post("/v1/games", json=PRIVATE).json["code"]
         joined = client.post("/v1/tables/join", json={"code": code.lower(), "name": "x"})
         assert joined.status_code == 201

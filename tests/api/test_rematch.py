@@ -1,11 +1,18 @@
-"""Playing a finished match again: ``POST /v1/games/{id}/rematch`` makes one table like
-the finished one (the first call, which hosts it) and gives every later caller the same
-one; the finished game's summary names it."""
+"""Playing a finished match again: ``POST /v1/games/{id}/rematch`` seats the caller at a
+table like the finished one (the first call makes it, and hosts it), where the bots sit
+at their seats and every other person's seat is held for them; the finished game names
+it in its summary and in its log."""
 
 import json
 from concurrent.futures import ThreadPoolExecutor
+from datetime import timedelta
 
 import pytest
+from sqlalchemy import select, text
+from sqlalchemy.orm import Session
+
+from service.store.models import Game, RateCounter
+from service.table import rules
 
 from .table import Table, bearer
 
@@ -14,16 +21,11 @@ SAME = ("type", "options", "max_seats", "turn_seconds", "think_seconds")
 
 def finished(client, **body):
     """A private table of Old Maid: a bot at seat 0 (added first), Ada at 1, Bea at 2;
-    dealt, then ended by the host."""
+    dealt, then ended by the host. ``tokens``: Ada's, then Bea's."""
     table = Table.create(
         client, players=0, seats=3, deal=False, visibility="private", turn_seconds=30, **body
     )
-    added = client.post(
-        f"/v1/games/{table.id}/players",
-        json={"bot": "random", "code": table.code},
-        headers=bearer(table.host),
-    )
-    assert added.status_code == 201, added.json
+    add_bot(client, table, "random")
     table.join("Ada")
     table.join("Bea")
     table.deal()
@@ -31,78 +33,148 @@ def finished(client, **body):
     return table
 
 
-def rematch(client, table, seat=None, token=None):
-    headers = bearer(token or table.tokens[seat]) if (seat is not None or token) else {}
+def add_bot(client, table, level):
+    added = client.post(
+        f"/v1/games/{table.id}/players",
+        json={"bot": level, "code": table.code},
+        headers=bearer(table.host),
+    )
+    assert added.status_code == 201, added.json
+
+
+def rematch(client, table, player=None, token=None):
+    """``player``: the index of a token of ``table`` (Ada 0, Bea 1 at ``finished``)."""
+    headers = bearer(token or table.tokens[player]) if (player is not None or token) else {}
     return client.post(f"/v1/games/{table.id}/rematch", headers=headers)
 
 
-def test_the_first_call_makes_the_table_and_later_ones_get_it(client):
+def seats(summary):
+    return [(s["seat"], s["name"], s["bot"], s["held_until"] is not None) for s in summary["seats"]]
+
+
+def test_the_first_call_makes_the_table_and_seats_the_caller_where_she_sat(client):
     table = finished(client, think_seconds=0.25)
 
     first = rematch(client, table, 0)
-    again = rematch(client, table, 1)
-    once_more = rematch(client, table, 0)
 
     assert first.status_code == 201, first.json
     assert first.headers["Location"].endswith(f"/v1/games/{first.json['id']}")
     assert first.json["host_token"] and first.json["code"]
-    assert first.json["id"] != table.id
-    for later in (again, once_more):
-        assert later.status_code == 200, later.json
-        assert later.json["id"] == first.json["id"]
-        assert "host_token" not in later.json
-        assert later.json["code"] == first.json["code"]
+    assert first.json["seat"] == 1
     old = table.summary().json
     new = client.get(f"/v1/games/{first.json['id']}").json
-    assert old["next_game_id"] == first.json["id"]
+    assert old["next_game_id"] == first.json["id"] != table.id
     assert new["next_game_id"] is None
     assert {key: new[key] for key in SAME} == {key: old[key] for key in SAME}
     assert new["visibility"] == "private"  # people other than the caller sat there
     assert new["status"] == "waiting"
-    assert [(s["seat"], s["bot"]) for s in new["seats"]] == [(0, "random")]
-    assert first.json["bots_to_add"] == again.json["bots_to_add"] == []
+    assert seats(new) == [(0, "random bot 1", "random", False), (1, "Ada", None, False)] + [
+        (2, "Bea", None, True)
+    ]
+    seen = client.get(f"/v1/games/{new['id']}/view", headers=bearer(first.json["token"]))
+    assert seen.json["seat"] == 1
 
 
-def test_bots_after_a_person_are_named_for_the_host_to_add_at_their_seats(client):
+def test_later_calls_sit_down_at_the_same_table_each_with_one_token(client):
+    table = finished(client)
+    first = rematch(client, table, 0).json
+
+    bea = rematch(client, table, 1)
+    bea_again = rematch(client, table, 1)
+    ada_again = rematch(client, table, 0)
+
+    for later in (bea, bea_again, ada_again):
+        assert later.status_code == 200, later.json
+        assert later.json["id"] == first["id"]
+        assert "host_token" not in later.json and later.json["code"] is None
+    assert (bea.json["seat"], bea_again.json["seat"], ada_again.json["seat"]) == (2, 2, 1)
+    assert bea.json["token"] == bea_again.json["token"] != first["token"]
+    assert ada_again.json["token"] == first["token"]
+    new = Table(client, first["id"], first["host_token"], [first["token"], bea.json["token"]])
+    assert seats(new.summary().json)[1:] == [(1, "Ada", None, False), (2, "Bea", None, False)]
+    assert new.deal()["status"] == "playing"
+    assert new.view(1).json["seat"] == 2
+    old_token = client.get(f"/v1/games/{new.id}/view", headers=bearer(table.tokens[1]))
+    assert old_token.status_code == 401, "a token is its own game's"
+
+
+def test_the_finished_games_summary_and_log_name_the_new_table(client):
+    table = finished(client)
+    before = table.summary()
+    last_seq = before.json["version"] and table.events().json["last_seq"]
+
+    made = rematch(client, table, 1).json
+
+    after = client.get(f"/v1/games/{table.id}", headers={"If-None-Match": before.headers["ETag"]})
+    assert after.status_code == 200, "the summary changed, so its ETag did"
+    assert after.json["next_game_id"] == made["id"]
+    assert after.headers["ETag"] != before.headers["ETag"]
+    (event,) = table.events(0, after=last_seq).json["events"]
+    assert (event["type"], event["seat"], event["data"]) == ("rematch", 2, {"game_id": made["id"]})
+    spectator = client.get(f"/v1/games/{table.id}/events?after={last_seq}").json["events"]
+    assert [e["data"] for e in spectator] == [{"game_id": made["id"]}]
+    rematch(client, table, 0)
+    assert table.events(0, after=last_seq).json["last_seq"] == last_seq + 1, "named once"
+
+
+def test_bots_after_a_person_sit_at_their_seats_at_once(client):
     table = Table.create(client, players=0, seats=4, deal=False, visibility="private")
     table.join("Ada")
-    for level in ("basic", "random"):
-        added = client.post(
-            f"/v1/games/{table.id}/players",
-            json={"bot": level, "code": table.code},
-            headers=bearer(table.host),
-        )
-        assert added.status_code == 201
+    add_bot(client, table, "basic")
+    add_bot(client, table, "random")
     table.join("Bea")
     table.deal()
     table.end()
 
     made = rematch(client, table, 1).json
-    again = rematch(client, table, 0).json
 
-    assert made["seats"] == []
-    wanted = [{"seat": 1, "bot": "basic"}, {"seat": 2, "bot": "random"}]
-    assert made["bots_to_add"] == again["bots_to_add"] == wanted
-    new = Table(client, made["id"], made["host_token"], code=made["code"])
-    assert new.join("Ada") == 0
-    for bot in made["bots_to_add"]:
-        added = client.post(
-            f"/v1/games/{new.id}/players",
-            json={"bot": bot["bot"], "code": new.code},
-            headers=bearer(new.host),
-        )
-        assert added.json["seat"] == bot["seat"]
-    assert new.join("Bea") == 3
+    assert seats(made) == [
+        (0, "Ada", None, True),
+        (1, "basic bot 2", "basic", False),
+        (2, "random bot 3", "random", False),
+        (3, "Bea", None, False),
+    ]
 
 
-def test_everyone_joins_the_new_table_with_its_code(client):
+def test_a_held_seat_is_nobody_elses_until_its_time_passes(client, still_clock):
     table = finished(client)
-    made = rematch(client, table, 1).json
-    got = rematch(client, table, 0).json
-    new = Table(client, made["id"], made["host_token"], code=got["code"])
+    made = rematch(client, table, 0).json
+    join_by_code = {"code": made["code"], "name": "Stranger"}
 
-    assert [new.join("Bea"), new.join("Ada")] == [1, 2]
-    assert new.deal()["status"] == "playing"
+    full = client.post("/v1/tables/join", json=join_by_code)
+    assert (full.status_code, full.json["code"]) == (409, "table_full")
+
+    still_clock[0] += rules.HOLD + timedelta(seconds=1)
+    taken = client.post("/v1/tables/join", json=join_by_code)
+    assert taken.status_code == 201 and taken.json["seat"] == 2
+    late = rematch(client, table, 1)
+    assert (late.status_code, late.json["code"]) == (409, "wrong_phase")
+
+
+def test_a_late_friend_still_sits_down_when_nobody_wanted_the_seat(client, still_clock):
+    table = finished(client)
+    rematch(client, table, 0)
+    still_clock[0] += rules.HOLD * 3
+    assert rematch(client, table, 1).json["seat"] == 2
+
+
+def test_the_first_deal_gives_up_the_seats_of_who_did_not_come(client):
+    table = finished(client)
+    made = rematch(client, table, 0).json
+
+    dealt = client.post(
+        f"/v1/games/{made['id']}/deal",
+        json={"fill_with_bots": "basic"},
+        headers=bearer(made["host_token"]),
+    )
+
+    assert dealt.status_code == 200, dealt.json
+    assert [(s["name"], s["bot"]) for s in dealt.json["seats"]] == [
+        ("random bot 1", "random"),
+        ("Ada", None),
+        ("basic bot 3", "basic"),
+    ]
+    assert rematch(client, table, 1).status_code == 409
 
 
 def test_a_summary_says_null_until_someone_asks(client):
@@ -154,7 +226,7 @@ def test_alone_with_bots_the_table_keeps_its_visibility(client):
     made = rematch(client, table, 0).json
 
     assert (made["visibility"], made["code"]) == ("public", None)
-    assert [(s["seat"], s["bot"]) for s in made["seats"]] == [(0, "basic"), (1, "basic")]
+    assert [(s["seat"], s["bot"]) for s in made["seats"]] == [(0, "basic"), (1, "basic"), (2, None)]
 
 
 def test_nothing_leaks(client):
@@ -164,20 +236,19 @@ def test_nothing_leaks(client):
     new_view = client.get(f"/v1/games/{new_id}/view").json
     texts = [json.dumps(answer.json) for answer in answers]
 
-    for text in texts:
-        assert '"hand"' not in text and "token_hash" not in text
-        assert "12345" not in text  # the finished game's seed
-        assert "next_game_code" not in text
+    for text_ in texts:
+        assert '"hand"' not in text_ and "token_hash" not in text_
+        assert "12345" not in text_  # the finished game's seed
+    assert answers[0].json["token"] not in texts[1] and answers[1].json["token"] not in texts[0]
     assert "host_token" not in texts[1]
-    assert "next_game_code" not in json.dumps(table.summary().json)
     assert new_view["status"] == "waiting"
     assert client.get(f"/v1/games/{new_id}").json["seeded"] is False
 
 
 @pytest.mark.postgres
-def test_rematches_asked_at_once_end_with_one_table(app, client):
+def test_rematches_asked_at_once_make_one_table_and_keep_no_code(app, client):
     table = finished(client)
-    racers = 6
+    racers = 16
 
     def ask(n):
         return rematch(app.test_client(), table, n % 2)
@@ -187,6 +258,15 @@ def test_rematches_asked_at_once_end_with_one_table(app, client):
 
     statuses = sorted(answer.status_code for answer in answers)
     assert statuses == [200] * (racers - 1) + [201], [a.json for a in answers]
-    assert len({answer.json["id"] for answer in answers}) == 1
-    assert sum("host_token" in answer.json for answer in answers) == 1
-    assert table.summary().json["next_game_id"] == answers[0].json["id"]
+    made = next(answer.json for answer in answers if answer.status_code == 201)
+    assert {answer.json["id"] for answer in answers} == {made["id"]}
+    assert table.summary().json["next_game_id"] == made["id"]
+    with Session(app.extensions["db_engine"]) as session:
+        assert session.scalar(select(text("count(*)")).select_from(Game)) == 2
+        rows = session.execute(text("SELECT * FROM games")).all()
+        rows += session.execute(text("SELECT * FROM join_codes")).all()
+        creations = session.scalars(
+            select(RateCounter.count).where(RateCounter.action == "create")
+        ).all()
+    assert made["code"] not in json.dumps([list(map(str, row)) for row in rows])
+    assert creations == [2], "the finished table and one rematch, counted once"

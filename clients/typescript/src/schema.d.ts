@@ -166,11 +166,34 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Play a finished match again (a seat's token): the first call makes a table with
-         *     the same game, options, seats, clock and bots, and is its host; later calls get the
-         *     same table. The finished game's summary names it (`next_game_id`)
+         * Play a finished match again (a seat's token), seated where you sat: the first
+         *     call makes a table with the same game, options, seats, clock and bots, and is its
+         *     host; later calls get the same table. The finished game's summary names it
+         *     (`next_game_id`), and its log says so (a `rematch` event)
          */
         post: operations["rematch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/games/{game_id}/reactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                game_id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * React at the table (a seat's token): one of a fixed set, shown to everyone as a
+         *     `reaction` event; at most 3 a seat in 10 seconds, in any phase of the game
+         */
+        post: operations["react"];
         delete?: never;
         options?: never;
         head?: never;
@@ -346,6 +369,11 @@ export interface components {
          * @enum {string}
          */
         Rank: "A" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "J" | "Q" | "K";
+        /**
+         * Reaction
+         * @enum {string}
+         */
+        Reaction: "thumbs_up" | "well_played" | "good_game" | "laugh" | "wow" | "oops" | "hello";
         /** Players */
         Players: {
             min: number;
@@ -430,6 +458,11 @@ export interface components {
             rounds_won: number;
             /** @description Rounds lost (Old Maid: times the Old Maid) */
             rounds_lost: number;
+            /**
+             * Format: date-time
+             * @description At a rematch: the seat is held for the person who had it in the finished match until then (or until the first deal); null: taken
+             */
+            held_until: string | null;
             pairs?: string[][];
             side?: number | null;
             books?: components["schemas"]["Rank"][];
@@ -833,17 +866,12 @@ export interface components {
             /** @description First deal: seat computer players of this level at every free seat */
             fill_with_bots?: components["schemas"]["BotLevel"];
         };
-        /** BotToAdd */
-        BotToAdd: {
-            /** @description Its seat at the finished table */
-            seat: number;
-            /** @description Its level */
-            bot: string;
-        };
         /** Rematch */
         Rematch: {
             type: components["schemas"]["GameType"];
             status: components["schemas"]["Status"];
+            /** @description The caller's seat there; null: given up (dealt without) */
+            seat: number | null;
             /** @description Every seat that may act now */
             to_act: number[];
             /**
@@ -882,11 +910,843 @@ export interface components {
             next_game_id: string | null;
             /** @description Bearer token of the host: only in the answer that made it */
             host_token?: string;
-            /** @description Join code (private) */
+            /** @description Join code of a private table: only in the answer that made it */
             code: string | null;
-            /** @description The bots that sat after a person, in seat order */
-            bots_to_add: components["schemas"]["BotToAdd"][];
+            /** @description The caller's seat token there; the same at every call */
+            token: string | null;
         };
+        /** React */
+        React: {
+            reaction: components["schemas"]["Reaction"];
+        };
+        /** AskData */
+        AskData: {
+            seat: number;
+            rank: components["schemas"]["Rank"];
+        };
+        /** AskEvent */
+        AskEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "ask";
+            /** @description The seat it is about */
+            seat: number | null;
+            /** @description From 1, per game, with no gaps */
+            seq: number;
+            round: number;
+            /** @description On a move's own event: who made it (the seat's player, a bot, autopilot, or the clock when it ran out); null on other events */
+            by: components["schemas"]["MadeBy"] | null;
+            /** Format: date-time */
+            at: string;
+            data: components["schemas"]["AskData"];
+        };
+        /** BookData */
+        BookData: {
+            rank: components["schemas"]["Rank"];
+            cards: string[];
+        };
+        /** BookEvent */
+        BookEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "book";
+            /** @description The seat it is about */
+            seat: number | null;
+            /** @description From 1, per game, with no gaps */
+            seq: number;
+            round: number;
+            /** @description On a move's own event: who made it (the seat's player, a bot, autopilot, or the clock when it ran out); null on other events */
+            by: components["schemas"]["MadeBy"] | null;
+            /** Format: date-time */
+            at: string;
+            data: components["schemas"]["BookData"];
+        };
+        /** DealData */
+        DealData: {
+            dealer: number;
+            counts: number[];
+        };
+        /** DealEvent */
+        DealEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "deal";
+            /** @description The seat it is about */
+            seat: number | null;
+            /** @description From 1, per game, with no gaps */
+            seq: number;
+            round: number;
+            /** @description On a move's own event: who made it (the seat's player, a bot, autopilot, or the clock when it ran out); null on other events */
+            by: components["schemas"]["MadeBy"] | null;
+            /** Format: date-time */
+            at: string;
+            data: components["schemas"]["DealData"];
+        };
+        /** DiscardData */
+        DiscardData: {
+            card: string;
+        };
+        /** DiscardEvent */
+        DiscardEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "discard";
+            /** @description The seat it is about */
+            seat: number | null;
+            /** @description From 1, per game, with no gaps */
+            seq: number;
+            round: number;
+            /** @description On a move's own event: who made it (the seat's player, a bot, autopilot, or the clock when it ran out); null on other events */
+            by: components["schemas"]["MadeBy"] | null;
+            /** Format: date-time */
+            at: string;
+            data: components["schemas"]["DiscardData"];
+        };
+        /** DoorData */
+        DoorData: {
+            /** @enum {string} */
+            colour: "pink" | "green" | "blue" | "orange";
+            cards: string[];
+            /** @enum {string} */
+            outcome: "formal_dance" | "bowling" | "skiing" | "beach" | "dud";
+        };
+        /** DoorEvent */
+        DoorEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "door";
+            /** @description The seat it is about */
+            seat: number | null;
+            /** @description From 1, per game, with no gaps */
+            seq: number;
+            round: number;
+            /** @description On a move's own event: who made it (the seat's player, a bot, autopilot, or the clock when it ran out); null on other events */
+            by: components["schemas"]["MadeBy"] | null;
+            /** Format: date-time */
+            at: string;
+            data: components["schemas"]["DoorData"];
+        };
+        /** DrawData */
+        DrawData: {
+            stock?: number;
+            card?: string;
+            shown?: string;
+            count?: number;
+            draw_pile?: number;
+            cards?: string[];
+        };
+        /** DrawEvent */
+        DrawEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "draw";
+            /** @description The seat it is about */
+            seat: number | null;
+            /** @description From 1, per game, with no gaps */
+            seq: number;
+            round: number;
+            /** @description On a move's own event: who made it (the seat's player, a bot, autopilot, or the clock when it ran out); null on other events */
+            by: components["schemas"]["MadeBy"] | null;
+            /** Format: date-time */
+            at: string;
+            data: components["schemas"]["DrawData"];
+        };
+        /** Standing */
+        Standing: {
+            seat: number;
+            rounds_won: number;
+            rounds_lost: number;
+            score: number | null;
+        };
+        /** GameOverData */
+        GameOverData: {
+            /** @enum {string} */
+            reason: "target_reached" | "host_ended";
+            standings: components["schemas"]["Standing"][];
+            seed: string;
+            nonce: string | null;
+        };
+        /** GameOverEvent */
+        GameOverEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "game_over";
+            /** @description The seat it is about */
+            seat: number | null;
+            /** @description From 1, per game, with no gaps */
+            seq: number;
+            round: number;
+            /** @description On a move's own event: who made it (the seat's player, a bot, autopilot, or the clock when it ran out); null on other events */
+            by: components["schemas"]["MadeBy"] | null;
+            /** Format: date-time */
+            at: string;
+            data: components["schemas"]["GameOverData"];
+        };
+        /** GiveData */
+        GiveData: {
+            to_seat: number;
+            cards?: string[];
+            card?: string;
+        };
+        /** GiveEvent */
+        GiveEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "give";
+            /** @description The seat it is about */
+            seat: number | null;
+            /** @description From 1, per game, with no gaps */
+            seq: number;
+            round: number;
+            /** @description On a move's own event: who made it (the seat's player, a bot, autopilot, or the clock when it ran out); null on other events */
+            by: components["schemas"]["MadeBy"] | null;
+            /** Format: date-time */
+            at: string;
+            data: components["schemas"]["GiveData"];
+        };
+        /** GoFishData */
+        GoFishData: {
+            to_seat: number;
+        };
+        /** GoFishEvent */
+        GoFishEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "go_fish";
+            /** @description The seat it is about */
+            seat: number | null;
+            /** @description From 1, per game, with no gaps */
+            seq: number;
+            round: number;
+            /** @description On a move's own event: who made it (the seat's player, a bot, autopilot, or the clock when it ran out); null on other events */
+            by: components["schemas"]["MadeBy"] | null;
+            /** Format: date-time */
+            at: string;
+            data: components["schemas"]["GoFishData"];
+        };
+        /** HandData */
+        HandData: {
+            hand?: string[];
+            cards: number;
+        };
+        /** HandEvent */
+        HandEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "hand";
+            /** @description The seat it is about */
+            seat: number | null;
+            /** @description From 1, per game, with no gaps */
+            seq: number;
+            round: number;
+            /** @description On a move's own event: who made it (the seat's player, a bot, autopilot, or the clock when it ran out); null on other events */
+            by: components["schemas"]["MadeBy"] | null;
+            /** Format: date-time */
+            at: string;
+            data: components["schemas"]["HandData"];
+        };
+        /**
+         * JoinedData
+         * @description Who took the seat: a player's name, or a computer player's with its level (`bot`, null for a person). Names are public.
+         */
+        JoinedData: {
+            name: string;
+            bot: string | null;
+        };
+        /** JoinedEvent */
+        JoinedEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "joined";
+            /** @description The seat it is about */
+            seat: number | null;
+            /** @description From 1, per game, with no gaps */
+            seq: number;
+            round: number;
+            /** @description On a move's own event: who made it (the seat's player, a bot, autopilot, or the clock when it ran out); null on other events */
+            by: components["schemas"]["MadeBy"] | null;
+            /** Format: date-time */
+            at: string;
+            data: components["schemas"]["JoinedData"];
+        };
+        /** LeftData */
+        LeftData: {
+            bot: string;
+        };
+        /** LeftEvent */
+        LeftEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "left";
+            /** @description The seat it is about */
+            seat: number | null;
+            /** @description From 1, per game, with no gaps */
+            seq: number;
+            round: number;
+            /** @description On a move's own event: who made it (the seat's player, a bot, autopilot, or the clock when it ran out); null on other events */
+            by: components["schemas"]["MadeBy"] | null;
+            /** Format: date-time */
+            at: string;
+            data: components["schemas"]["LeftData"];
+        };
+        /** NoData */
+        NoData: Record<string, never>;
+        /** NothingEvent */
+        NothingEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "nothing";
+            /** @description The seat it is about */
+            seat: number | null;
+            /** @description From 1, per game, with no gaps */
+            seq: number;
+            round: number;
+            /** @description On a move's own event: who made it (the seat's player, a bot, autopilot, or the clock when it ran out); null on other events */
+            by: components["schemas"]["MadeBy"] | null;
+            /** Format: date-time */
+            at: string;
+            data: components["schemas"]["NoData"];
+        };
+        /** Offer */
+        Offer: {
+            from_seat: number;
+            positions: number;
+        };
+        /** OfferEvent */
+        OfferEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "offer";
+            /** @description The seat it is about */
+            seat: number | null;
+            /** @description From 1, per game, with no gaps */
+            seq: number;
+            round: number;
+            /** @description On a move's own event: who made it (the seat's player, a bot, autopilot, or the clock when it ran out); null on other events */
+            by: components["schemas"]["MadeBy"] | null;
+            /** Format: date-time */
+            at: string;
+            data: components["schemas"]["Offer"];
+        };
+        /** OutEvent */
+        OutEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "out";
+            /** @description The seat it is about */
+            seat: number | null;
+            /** @description From 1, per game, with no gaps */
+            seq: number;
+            round: number;
+            /** @description On a move's own event: who made it (the seat's player, a bot, autopilot, or the clock when it ran out); null on other events */
+            by: components["schemas"]["MadeBy"] | null;
+            /** Format: date-time */
+            at: string;
+            data: components["schemas"]["NoData"];
+        };
+        /** PairsData */
+        PairsData: {
+            pairs: string[][];
+        };
+        /** PairsEvent */
+        PairsEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "pairs";
+            /** @description The seat it is about */
+            seat: number | null;
+            /** @description From 1, per game, with no gaps */
+            seq: number;
+            round: number;
+            /** @description On a move's own event: who made it (the seat's player, a bot, autopilot, or the clock when it ran out); null on other events */
+            by: components["schemas"]["MadeBy"] | null;
+            /** Format: date-time */
+            at: string;
+            data: components["schemas"]["PairsData"];
+        };
+        /** PassData */
+        PassData: {
+            to_seat?: number;
+            pile?: number;
+            card?: string;
+        };
+        /** PassEvent */
+        PassEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "pass";
+            /** @description The seat it is about */
+            seat: number | null;
+            /** @description From 1, per game, with no gaps */
+            seq: number;
+            round: number;
+            /** @description On a move's own event: who made it (the seat's player, a bot, autopilot, or the clock when it ran out); null on other events */
+            by: components["schemas"]["MadeBy"] | null;
+            /** Format: date-time */
+            at: string;
+            data: components["schemas"]["PassData"];
+        };
+        /** PickData */
+        PickData: {
+            pile: number;
+            card?: string;
+        };
+        /** PickEvent */
+        PickEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "pick";
+            /** @description The seat it is about */
+            seat: number | null;
+            /** @description From 1, per game, with no gaps */
+            seq: number;
+            round: number;
+            /** @description On a move's own event: who made it (the seat's player, a bot, autopilot, or the clock when it ran out); null on other events */
+            by: components["schemas"]["MadeBy"] | null;
+            /** Format: date-time */
+            at: string;
+            data: components["schemas"]["PickData"];
+        };
+        /** PilesData */
+        PilesData: {
+            draw_pile: number;
+            discard_pile: number;
+            top: string | null;
+        };
+        /** PilesEvent */
+        PilesEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "piles";
+            /** @description The seat it is about */
+            seat: number | null;
+            /** @description From 1, per game, with no gaps */
+            seq: number;
+            round: number;
+            /** @description On a move's own event: who made it (the seat's player, a bot, autopilot, or the clock when it ran out); null on other events */
+            by: components["schemas"]["MadeBy"] | null;
+            /** Format: date-time */
+            at: string;
+            data: components["schemas"]["PilesData"];
+        };
+        /** PlayData */
+        PlayData: {
+            card: string;
+            suit: components["schemas"]["Suit"];
+            cards: number;
+        };
+        /** PlayEvent */
+        PlayEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "play";
+            /** @description The seat it is about */
+            seat: number | null;
+            /** @description From 1, per game, with no gaps */
+            seq: number;
+            round: number;
+            /** @description On a move's own event: who made it (the seat's player, a bot, autopilot, or the clock when it ran out); null on other events */
+            by: components["schemas"]["MadeBy"] | null;
+            /** Format: date-time */
+            at: string;
+            data: components["schemas"]["PlayData"];
+        };
+        /**
+         * ReactionData
+         * @description A seat's reaction, one of a fixed set.
+         */
+        ReactionData: {
+            reaction: components["schemas"]["Reaction"];
+        };
+        /** ReactionEvent */
+        ReactionEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "reaction";
+            /** @description The seat it is about */
+            seat: number | null;
+            /** @description From 1, per game, with no gaps */
+            seq: number;
+            round: number;
+            /** @description On a move's own event: who made it (the seat's player, a bot, autopilot, or the clock when it ran out); null on other events */
+            by: components["schemas"]["MadeBy"] | null;
+            /** Format: date-time */
+            at: string;
+            data: components["schemas"]["ReactionData"];
+        };
+        /**
+         * RematchData
+         * @description The finished match is played again at the table `game_id`: each of its seats takes its seat there with `POST /v1/games/{id}/rematch`.
+         */
+        RematchData: {
+            game_id: string;
+        };
+        /** RematchEvent */
+        RematchEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "rematch";
+            /** @description The seat it is about */
+            seat: number | null;
+            /** @description From 1, per game, with no gaps */
+            seq: number;
+            round: number;
+            /** @description On a move's own event: who made it (the seat's player, a bot, autopilot, or the clock when it ran out); null on other events */
+            by: components["schemas"]["MadeBy"] | null;
+            /** Format: date-time */
+            at: string;
+            data: components["schemas"]["RematchData"];
+        };
+        /**
+         * ReservedData
+         * @description A seat of a rematch held for the person who had it in the finished match, until they sit down (`joined`) or `until` passes (then `vacated`). Names are public.
+         */
+        ReservedData: {
+            name: string;
+            until: string;
+        };
+        /** ReservedEvent */
+        ReservedEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "reserved";
+            /** @description The seat it is about */
+            seat: number | null;
+            /** @description From 1, per game, with no gaps */
+            seq: number;
+            round: number;
+            /** @description On a move's own event: who made it (the seat's player, a bot, autopilot, or the clock when it ran out); null on other events */
+            by: components["schemas"]["MadeBy"] | null;
+            /** Format: date-time */
+            at: string;
+            data: components["schemas"]["ReservedData"];
+        };
+        /** ResumeEvent */
+        ResumeEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "resume";
+            /** @description The seat it is about */
+            seat: number | null;
+            /** @description From 1, per game, with no gaps */
+            seq: number;
+            round: number;
+            /** @description On a move's own event: who made it (the seat's player, a bot, autopilot, or the clock when it ran out); null on other events */
+            by: components["schemas"]["MadeBy"] | null;
+            /** Format: date-time */
+            at: string;
+            data: components["schemas"]["NoData"];
+        };
+        /** RollData */
+        RollData: {
+            die: number;
+            position: number;
+            /** @enum {string} */
+            space: "door" | "take" | "take_either" | "swap_right" | "swap_left" | "swap_any";
+        };
+        /** RollEvent */
+        RollEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "roll";
+            /** @description The seat it is about */
+            seat: number | null;
+            /** @description From 1, per game, with no gaps */
+            seq: number;
+            round: number;
+            /** @description On a move's own event: who made it (the seat's player, a bot, autopilot, or the clock when it ran out); null on other events */
+            by: components["schemas"]["MadeBy"] | null;
+            /** Format: date-time */
+            at: string;
+            data: components["schemas"]["RollData"];
+        };
+        /** RoundAbandonedData */
+        RoundAbandonedData: {
+            /** @enum {string} */
+            ended: "move_limit";
+        };
+        /** RoundAbandonedEvent */
+        RoundAbandonedEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "round_abandoned";
+            /** @description The seat it is about */
+            seat: number | null;
+            /** @description From 1, per game, with no gaps */
+            seq: number;
+            round: number;
+            /** @description On a move's own event: who made it (the seat's player, a bot, autopilot, or the clock when it ran out); null on other events */
+            by: components["schemas"]["MadeBy"] | null;
+            /** Format: date-time */
+            at: string;
+            data: components["schemas"]["RoundAbandonedData"];
+        };
+        /** RoundOverData */
+        RoundOverData: {
+            loser?: number;
+            odd_card?: string;
+            winners?: number[];
+            points?: number[];
+            blocked?: boolean;
+            hands?: string[][];
+            books?: number[];
+            signals?: number[];
+            lives?: number[];
+        };
+        /** RoundOverEvent */
+        RoundOverEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "round_over";
+            /** @description The seat it is about */
+            seat: number | null;
+            /** @description From 1, per game, with no gaps */
+            seq: number;
+            round: number;
+            /** @description On a move's own event: who made it (the seat's player, a bot, autopilot, or the clock when it ran out); null on other events */
+            by: components["schemas"]["MadeBy"] | null;
+            /** Format: date-time */
+            at: string;
+            data: components["schemas"]["RoundOverData"];
+        };
+        /** SafeEvent */
+        SafeEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "safe";
+            /** @description The seat it is about */
+            seat: number | null;
+            /** @description From 1, per game, with no gaps */
+            seq: number;
+            round: number;
+            /** @description On a move's own event: who made it (the seat's player, a bot, autopilot, or the clock when it ran out); null on other events */
+            by: components["schemas"]["MadeBy"] | null;
+            /** Format: date-time */
+            at: string;
+            data: components["schemas"]["NoData"];
+        };
+        /** SignalData */
+        SignalData: {
+            order: number;
+        };
+        /** SignalEvent */
+        SignalEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "signal";
+            /** @description The seat it is about */
+            seat: number | null;
+            /** @description From 1, per game, with no gaps */
+            seq: number;
+            round: number;
+            /** @description On a move's own event: who made it (the seat's player, a bot, autopilot, or the clock when it ran out); null on other events */
+            by: components["schemas"]["MadeBy"] | null;
+            /** Format: date-time */
+            at: string;
+            data: components["schemas"]["SignalData"];
+        };
+        /** StarterData */
+        StarterData: {
+            card: string;
+            stock: number;
+        };
+        /** StarterEvent */
+        StarterEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "starter";
+            /** @description The seat it is about */
+            seat: number | null;
+            /** @description From 1, per game, with no gaps */
+            seq: number;
+            round: number;
+            /** @description On a move's own event: who made it (the seat's player, a bot, autopilot, or the clock when it ran out); null on other events */
+            by: components["schemas"]["MadeBy"] | null;
+            /** Format: date-time */
+            at: string;
+            data: components["schemas"]["StarterData"];
+        };
+        /** TakeData */
+        TakeData: {
+            from_seat: number;
+            position: number;
+            card?: string;
+        };
+        /** TakeEvent */
+        TakeEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "take";
+            /** @description The seat it is about */
+            seat: number | null;
+            /** @description From 1, per game, with no gaps */
+            seq: number;
+            round: number;
+            /** @description On a move's own event: who made it (the seat's player, a bot, autopilot, or the clock when it ran out); null on other events */
+            by: components["schemas"]["MadeBy"] | null;
+            /** Format: date-time */
+            at: string;
+            data: components["schemas"]["TakeData"];
+        };
+        /** FaceUpCard */
+        FaceUpCard: {
+            card: string;
+        };
+        /** TakeDiscardEvent */
+        TakeDiscardEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "take_discard";
+            /** @description The seat it is about */
+            seat: number | null;
+            /** @description From 1, per game, with no gaps */
+            seq: number;
+            round: number;
+            /** @description On a move's own event: who made it (the seat's player, a bot, autopilot, or the clock when it ran out); null on other events */
+            by: components["schemas"]["MadeBy"] | null;
+            /** Format: date-time */
+            at: string;
+            data: components["schemas"]["FaceUpCard"];
+        };
+        /** TimeoutData */
+        TimeoutData: {
+            timeouts: number;
+            seconds: number | null;
+            autopilot: boolean;
+        };
+        /** TimeoutEvent */
+        TimeoutEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "timeout";
+            /** @description The seat it is about */
+            seat: number | null;
+            /** @description From 1, per game, with no gaps */
+            seq: number;
+            round: number;
+            /** @description On a move's own event: who made it (the seat's player, a bot, autopilot, or the clock when it ran out); null on other events */
+            by: components["schemas"]["MadeBy"] | null;
+            /** Format: date-time */
+            at: string;
+            data: components["schemas"]["TimeoutData"];
+        };
+        /**
+         * VacatedData
+         * @description Who left the waiting table; every later seat moved up one. Names are public.
+         */
+        VacatedData: {
+            name: string;
+        };
+        /** VacatedEvent */
+        VacatedEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "vacated";
+            /** @description The seat it is about */
+            seat: number | null;
+            /** @description From 1, per game, with no gaps */
+            seq: number;
+            round: number;
+            /** @description On a move's own event: who made it (the seat's player, a bot, autopilot, or the clock when it ran out); null on other events */
+            by: components["schemas"]["MadeBy"] | null;
+            /** Format: date-time */
+            at: string;
+            data: components["schemas"]["VacatedData"];
+        };
+        /** WonData */
+        WonData: {
+            winner: number;
+            /** @enum {string} */
+            date: "formal_dance" | "bowling" | "skiing" | "beach" | "dud";
+        };
+        /** WonEvent */
+        WonEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "won";
+            /** @description The seat it is about */
+            seat: number | null;
+            /** @description From 1, per game, with no gaps */
+            seq: number;
+            round: number;
+            /** @description On a move's own event: who made it (the seat's player, a bot, autopilot, or the clock when it ran out); null on other events */
+            by: components["schemas"]["MadeBy"] | null;
+            /** Format: date-time */
+            at: string;
+            data: components["schemas"]["WonData"];
+        };
+        /** Event */
+        Event: components["schemas"]["AskEvent"] | components["schemas"]["BookEvent"] | components["schemas"]["DealEvent"] | components["schemas"]["DiscardEvent"] | components["schemas"]["DoorEvent"] | components["schemas"]["DrawEvent"] | components["schemas"]["GameOverEvent"] | components["schemas"]["GiveEvent"] | components["schemas"]["GoFishEvent"] | components["schemas"]["HandEvent"] | components["schemas"]["JoinedEvent"] | components["schemas"]["LeftEvent"] | components["schemas"]["NothingEvent"] | components["schemas"]["OfferEvent"] | components["schemas"]["OutEvent"] | components["schemas"]["PairsEvent"] | components["schemas"]["PassEvent"] | components["schemas"]["PickEvent"] | components["schemas"]["PilesEvent"] | components["schemas"]["PlayEvent"] | components["schemas"]["ReactionEvent"] | components["schemas"]["RematchEvent"] | components["schemas"]["ReservedEvent"] | components["schemas"]["ResumeEvent"] | components["schemas"]["RollEvent"] | components["schemas"]["RoundAbandonedEvent"] | components["schemas"]["RoundOverEvent"] | components["schemas"]["SafeEvent"] | components["schemas"]["SignalEvent"] | components["schemas"]["StarterEvent"] | components["schemas"]["TakeEvent"] | components["schemas"]["TakeDiscardEvent"] | components["schemas"]["TimeoutEvent"] | components["schemas"]["VacatedEvent"] | components["schemas"]["WonEvent"];
         /** ResumeMove */
         ResumeMove: {
             /**
@@ -907,11 +1767,6 @@ export interface components {
         };
         /** OldMaidLegalMove */
         OldMaidLegalMove: components["schemas"]["ResumeMove"] | components["schemas"]["TakeMove"];
-        /** Offer */
-        Offer: {
-            from_seat: number;
-            positions: number;
-        };
         /** PassingPlayer */
         PassingPlayer: {
             seat: number;
@@ -1284,753 +2139,6 @@ export interface components {
         View: components["schemas"]["OldMaidView"] | components["schemas"]["BlindDateView"] | components["schemas"]["CrazyEightsView"] | components["schemas"]["GoFishView"] | components["schemas"]["SpoonsView"] | components["schemas"]["MysteryDateView"];
         /** Move */
         Move: components["schemas"]["ResumeMove"] | components["schemas"]["TakeMove"] | components["schemas"]["PlayMove"] | components["schemas"]["DrawMove"] | components["schemas"]["PassMove"] | components["schemas"]["AskMove"] | components["schemas"]["PickMove"] | components["schemas"]["SignalMove"] | components["schemas"]["RollMove"] | components["schemas"]["DiscardMove"] | components["schemas"]["GiveMove"] | components["schemas"]["TakeDiscardMove"] | components["schemas"]["ShowMove"];
-        /** AskData */
-        AskData: {
-            seat: number;
-            rank: components["schemas"]["Rank"];
-        };
-        /** AskEvent */
-        AskEvent: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "ask";
-            /** @description The seat it is about */
-            seat: number | null;
-            /** @description From 1, per game, with no gaps */
-            seq: number;
-            round: number;
-            /** @description On a move's own event: who made it (the seat's player, a bot, autopilot, or the clock when it ran out); null on other events */
-            by: components["schemas"]["MadeBy"] | null;
-            /** Format: date-time */
-            at: string;
-            data: components["schemas"]["AskData"];
-        };
-        /** BookData */
-        BookData: {
-            rank: components["schemas"]["Rank"];
-            cards: string[];
-        };
-        /** BookEvent */
-        BookEvent: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "book";
-            /** @description The seat it is about */
-            seat: number | null;
-            /** @description From 1, per game, with no gaps */
-            seq: number;
-            round: number;
-            /** @description On a move's own event: who made it (the seat's player, a bot, autopilot, or the clock when it ran out); null on other events */
-            by: components["schemas"]["MadeBy"] | null;
-            /** Format: date-time */
-            at: string;
-            data: components["schemas"]["BookData"];
-        };
-        /** DealData */
-        DealData: {
-            dealer: number;
-            counts: number[];
-        };
-        /** DealEvent */
-        DealEvent: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "deal";
-            /** @description The seat it is about */
-            seat: number | null;
-            /** @description From 1, per game, with no gaps */
-            seq: number;
-            round: number;
-            /** @description On a move's own event: who made it (the seat's player, a bot, autopilot, or the clock when it ran out); null on other events */
-            by: components["schemas"]["MadeBy"] | null;
-            /** Format: date-time */
-            at: string;
-            data: components["schemas"]["DealData"];
-        };
-        /** DiscardData */
-        DiscardData: {
-            card: string;
-        };
-        /** DiscardEvent */
-        DiscardEvent: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "discard";
-            /** @description The seat it is about */
-            seat: number | null;
-            /** @description From 1, per game, with no gaps */
-            seq: number;
-            round: number;
-            /** @description On a move's own event: who made it (the seat's player, a bot, autopilot, or the clock when it ran out); null on other events */
-            by: components["schemas"]["MadeBy"] | null;
-            /** Format: date-time */
-            at: string;
-            data: components["schemas"]["DiscardData"];
-        };
-        /** DoorData */
-        DoorData: {
-            /** @enum {string} */
-            colour: "pink" | "green" | "blue" | "orange";
-            cards: string[];
-            /** @enum {string} */
-            outcome: "formal_dance" | "bowling" | "skiing" | "beach" | "dud";
-        };
-        /** DoorEvent */
-        DoorEvent: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "door";
-            /** @description The seat it is about */
-            seat: number | null;
-            /** @description From 1, per game, with no gaps */
-            seq: number;
-            round: number;
-            /** @description On a move's own event: who made it (the seat's player, a bot, autopilot, or the clock when it ran out); null on other events */
-            by: components["schemas"]["MadeBy"] | null;
-            /** Format: date-time */
-            at: string;
-            data: components["schemas"]["DoorData"];
-        };
-        /** DrawData */
-        DrawData: {
-            stock?: number;
-            card?: string;
-            shown?: string;
-            count?: number;
-            draw_pile?: number;
-            cards?: string[];
-        };
-        /** DrawEvent */
-        DrawEvent: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "draw";
-            /** @description The seat it is about */
-            seat: number | null;
-            /** @description From 1, per game, with no gaps */
-            seq: number;
-            round: number;
-            /** @description On a move's own event: who made it (the seat's player, a bot, autopilot, or the clock when it ran out); null on other events */
-            by: components["schemas"]["MadeBy"] | null;
-            /** Format: date-time */
-            at: string;
-            data: components["schemas"]["DrawData"];
-        };
-        /** Standing */
-        Standing: {
-            seat: number;
-            rounds_won: number;
-            rounds_lost: number;
-            score: number | null;
-        };
-        /** GameOverData */
-        GameOverData: {
-            /** @enum {string} */
-            reason: "target_reached" | "host_ended";
-            standings: components["schemas"]["Standing"][];
-            seed: string;
-            nonce: string | null;
-        };
-        /** GameOverEvent */
-        GameOverEvent: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "game_over";
-            /** @description The seat it is about */
-            seat: number | null;
-            /** @description From 1, per game, with no gaps */
-            seq: number;
-            round: number;
-            /** @description On a move's own event: who made it (the seat's player, a bot, autopilot, or the clock when it ran out); null on other events */
-            by: components["schemas"]["MadeBy"] | null;
-            /** Format: date-time */
-            at: string;
-            data: components["schemas"]["GameOverData"];
-        };
-        /** GiveData */
-        GiveData: {
-            to_seat: number;
-            cards?: string[];
-            card?: string;
-        };
-        /** GiveEvent */
-        GiveEvent: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "give";
-            /** @description The seat it is about */
-            seat: number | null;
-            /** @description From 1, per game, with no gaps */
-            seq: number;
-            round: number;
-            /** @description On a move's own event: who made it (the seat's player, a bot, autopilot, or the clock when it ran out); null on other events */
-            by: components["schemas"]["MadeBy"] | null;
-            /** Format: date-time */
-            at: string;
-            data: components["schemas"]["GiveData"];
-        };
-        /** GoFishData */
-        GoFishData: {
-            to_seat: number;
-        };
-        /** GoFishEvent */
-        GoFishEvent: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "go_fish";
-            /** @description The seat it is about */
-            seat: number | null;
-            /** @description From 1, per game, with no gaps */
-            seq: number;
-            round: number;
-            /** @description On a move's own event: who made it (the seat's player, a bot, autopilot, or the clock when it ran out); null on other events */
-            by: components["schemas"]["MadeBy"] | null;
-            /** Format: date-time */
-            at: string;
-            data: components["schemas"]["GoFishData"];
-        };
-        /** HandData */
-        HandData: {
-            hand?: string[];
-            cards: number;
-        };
-        /** HandEvent */
-        HandEvent: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "hand";
-            /** @description The seat it is about */
-            seat: number | null;
-            /** @description From 1, per game, with no gaps */
-            seq: number;
-            round: number;
-            /** @description On a move's own event: who made it (the seat's player, a bot, autopilot, or the clock when it ran out); null on other events */
-            by: components["schemas"]["MadeBy"] | null;
-            /** Format: date-time */
-            at: string;
-            data: components["schemas"]["HandData"];
-        };
-        /**
-         * JoinedData
-         * @description Who took the seat: a player's name, or a computer player's with its level (`bot`, null for a person). Names are public.
-         */
-        JoinedData: {
-            name: string;
-            bot: string | null;
-        };
-        /** JoinedEvent */
-        JoinedEvent: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "joined";
-            /** @description The seat it is about */
-            seat: number | null;
-            /** @description From 1, per game, with no gaps */
-            seq: number;
-            round: number;
-            /** @description On a move's own event: who made it (the seat's player, a bot, autopilot, or the clock when it ran out); null on other events */
-            by: components["schemas"]["MadeBy"] | null;
-            /** Format: date-time */
-            at: string;
-            data: components["schemas"]["JoinedData"];
-        };
-        /** LeftData */
-        LeftData: {
-            bot: string;
-        };
-        /** LeftEvent */
-        LeftEvent: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "left";
-            /** @description The seat it is about */
-            seat: number | null;
-            /** @description From 1, per game, with no gaps */
-            seq: number;
-            round: number;
-            /** @description On a move's own event: who made it (the seat's player, a bot, autopilot, or the clock when it ran out); null on other events */
-            by: components["schemas"]["MadeBy"] | null;
-            /** Format: date-time */
-            at: string;
-            data: components["schemas"]["LeftData"];
-        };
-        /** NoData */
-        NoData: Record<string, never>;
-        /** NothingEvent */
-        NothingEvent: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "nothing";
-            /** @description The seat it is about */
-            seat: number | null;
-            /** @description From 1, per game, with no gaps */
-            seq: number;
-            round: number;
-            /** @description On a move's own event: who made it (the seat's player, a bot, autopilot, or the clock when it ran out); null on other events */
-            by: components["schemas"]["MadeBy"] | null;
-            /** Format: date-time */
-            at: string;
-            data: components["schemas"]["NoData"];
-        };
-        /** OfferEvent */
-        OfferEvent: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "offer";
-            /** @description The seat it is about */
-            seat: number | null;
-            /** @description From 1, per game, with no gaps */
-            seq: number;
-            round: number;
-            /** @description On a move's own event: who made it (the seat's player, a bot, autopilot, or the clock when it ran out); null on other events */
-            by: components["schemas"]["MadeBy"] | null;
-            /** Format: date-time */
-            at: string;
-            data: components["schemas"]["Offer"];
-        };
-        /** OutEvent */
-        OutEvent: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "out";
-            /** @description The seat it is about */
-            seat: number | null;
-            /** @description From 1, per game, with no gaps */
-            seq: number;
-            round: number;
-            /** @description On a move's own event: who made it (the seat's player, a bot, autopilot, or the clock when it ran out); null on other events */
-            by: components["schemas"]["MadeBy"] | null;
-            /** Format: date-time */
-            at: string;
-            data: components["schemas"]["NoData"];
-        };
-        /** PairsData */
-        PairsData: {
-            pairs: string[][];
-        };
-        /** PairsEvent */
-        PairsEvent: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "pairs";
-            /** @description The seat it is about */
-            seat: number | null;
-            /** @description From 1, per game, with no gaps */
-            seq: number;
-            round: number;
-            /** @description On a move's own event: who made it (the seat's player, a bot, autopilot, or the clock when it ran out); null on other events */
-            by: components["schemas"]["MadeBy"] | null;
-            /** Format: date-time */
-            at: string;
-            data: components["schemas"]["PairsData"];
-        };
-        /** PassData */
-        PassData: {
-            to_seat?: number;
-            pile?: number;
-            card?: string;
-        };
-        /** PassEvent */
-        PassEvent: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "pass";
-            /** @description The seat it is about */
-            seat: number | null;
-            /** @description From 1, per game, with no gaps */
-            seq: number;
-            round: number;
-            /** @description On a move's own event: who made it (the seat's player, a bot, autopilot, or the clock when it ran out); null on other events */
-            by: components["schemas"]["MadeBy"] | null;
-            /** Format: date-time */
-            at: string;
-            data: components["schemas"]["PassData"];
-        };
-        /** PickData */
-        PickData: {
-            pile: number;
-            card?: string;
-        };
-        /** PickEvent */
-        PickEvent: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "pick";
-            /** @description The seat it is about */
-            seat: number | null;
-            /** @description From 1, per game, with no gaps */
-            seq: number;
-            round: number;
-            /** @description On a move's own event: who made it (the seat's player, a bot, autopilot, or the clock when it ran out); null on other events */
-            by: components["schemas"]["MadeBy"] | null;
-            /** Format: date-time */
-            at: string;
-            data: components["schemas"]["PickData"];
-        };
-        /** PilesData */
-        PilesData: {
-            draw_pile: number;
-            discard_pile: number;
-            top: string | null;
-        };
-        /** PilesEvent */
-        PilesEvent: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "piles";
-            /** @description The seat it is about */
-            seat: number | null;
-            /** @description From 1, per game, with no gaps */
-            seq: number;
-            round: number;
-            /** @description On a move's own event: who made it (the seat's player, a bot, autopilot, or the clock when it ran out); null on other events */
-            by: components["schemas"]["MadeBy"] | null;
-            /** Format: date-time */
-            at: string;
-            data: components["schemas"]["PilesData"];
-        };
-        /** PlayData */
-        PlayData: {
-            card: string;
-            suit: components["schemas"]["Suit"];
-            cards: number;
-        };
-        /** PlayEvent */
-        PlayEvent: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "play";
-            /** @description The seat it is about */
-            seat: number | null;
-            /** @description From 1, per game, with no gaps */
-            seq: number;
-            round: number;
-            /** @description On a move's own event: who made it (the seat's player, a bot, autopilot, or the clock when it ran out); null on other events */
-            by: components["schemas"]["MadeBy"] | null;
-            /** Format: date-time */
-            at: string;
-            data: components["schemas"]["PlayData"];
-        };
-        /** ResumeEvent */
-        ResumeEvent: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "resume";
-            /** @description The seat it is about */
-            seat: number | null;
-            /** @description From 1, per game, with no gaps */
-            seq: number;
-            round: number;
-            /** @description On a move's own event: who made it (the seat's player, a bot, autopilot, or the clock when it ran out); null on other events */
-            by: components["schemas"]["MadeBy"] | null;
-            /** Format: date-time */
-            at: string;
-            data: components["schemas"]["NoData"];
-        };
-        /** RollData */
-        RollData: {
-            die: number;
-            position: number;
-            /** @enum {string} */
-            space: "door" | "take" | "take_either" | "swap_right" | "swap_left" | "swap_any";
-        };
-        /** RollEvent */
-        RollEvent: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "roll";
-            /** @description The seat it is about */
-            seat: number | null;
-            /** @description From 1, per game, with no gaps */
-            seq: number;
-            round: number;
-            /** @description On a move's own event: who made it (the seat's player, a bot, autopilot, or the clock when it ran out); null on other events */
-            by: components["schemas"]["MadeBy"] | null;
-            /** Format: date-time */
-            at: string;
-            data: components["schemas"]["RollData"];
-        };
-        /** RoundAbandonedData */
-        RoundAbandonedData: {
-            /** @enum {string} */
-            ended: "move_limit";
-        };
-        /** RoundAbandonedEvent */
-        RoundAbandonedEvent: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "round_abandoned";
-            /** @description The seat it is about */
-            seat: number | null;
-            /** @description From 1, per game, with no gaps */
-            seq: number;
-            round: number;
-            /** @description On a move's own event: who made it (the seat's player, a bot, autopilot, or the clock when it ran out); null on other events */
-            by: components["schemas"]["MadeBy"] | null;
-            /** Format: date-time */
-            at: string;
-            data: components["schemas"]["RoundAbandonedData"];
-        };
-        /** RoundOverData */
-        RoundOverData: {
-            loser?: number;
-            odd_card?: string;
-            winners?: number[];
-            points?: number[];
-            blocked?: boolean;
-            hands?: string[][];
-            books?: number[];
-            signals?: number[];
-            lives?: number[];
-        };
-        /** RoundOverEvent */
-        RoundOverEvent: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "round_over";
-            /** @description The seat it is about */
-            seat: number | null;
-            /** @description From 1, per game, with no gaps */
-            seq: number;
-            round: number;
-            /** @description On a move's own event: who made it (the seat's player, a bot, autopilot, or the clock when it ran out); null on other events */
-            by: components["schemas"]["MadeBy"] | null;
-            /** Format: date-time */
-            at: string;
-            data: components["schemas"]["RoundOverData"];
-        };
-        /** SafeEvent */
-        SafeEvent: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "safe";
-            /** @description The seat it is about */
-            seat: number | null;
-            /** @description From 1, per game, with no gaps */
-            seq: number;
-            round: number;
-            /** @description On a move's own event: who made it (the seat's player, a bot, autopilot, or the clock when it ran out); null on other events */
-            by: components["schemas"]["MadeBy"] | null;
-            /** Format: date-time */
-            at: string;
-            data: components["schemas"]["NoData"];
-        };
-        /** SignalData */
-        SignalData: {
-            order: number;
-        };
-        /** SignalEvent */
-        SignalEvent: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "signal";
-            /** @description The seat it is about */
-            seat: number | null;
-            /** @description From 1, per game, with no gaps */
-            seq: number;
-            round: number;
-            /** @description On a move's own event: who made it (the seat's player, a bot, autopilot, or the clock when it ran out); null on other events */
-            by: components["schemas"]["MadeBy"] | null;
-            /** Format: date-time */
-            at: string;
-            data: components["schemas"]["SignalData"];
-        };
-        /** StarterData */
-        StarterData: {
-            card: string;
-            stock: number;
-        };
-        /** StarterEvent */
-        StarterEvent: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "starter";
-            /** @description The seat it is about */
-            seat: number | null;
-            /** @description From 1, per game, with no gaps */
-            seq: number;
-            round: number;
-            /** @description On a move's own event: who made it (the seat's player, a bot, autopilot, or the clock when it ran out); null on other events */
-            by: components["schemas"]["MadeBy"] | null;
-            /** Format: date-time */
-            at: string;
-            data: components["schemas"]["StarterData"];
-        };
-        /** TakeData */
-        TakeData: {
-            from_seat: number;
-            position: number;
-            card?: string;
-        };
-        /** TakeEvent */
-        TakeEvent: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "take";
-            /** @description The seat it is about */
-            seat: number | null;
-            /** @description From 1, per game, with no gaps */
-            seq: number;
-            round: number;
-            /** @description On a move's own event: who made it (the seat's player, a bot, autopilot, or the clock when it ran out); null on other events */
-            by: components["schemas"]["MadeBy"] | null;
-            /** Format: date-time */
-            at: string;
-            data: components["schemas"]["TakeData"];
-        };
-        /** FaceUpCard */
-        FaceUpCard: {
-            card: string;
-        };
-        /** TakeDiscardEvent */
-        TakeDiscardEvent: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "take_discard";
-            /** @description The seat it is about */
-            seat: number | null;
-            /** @description From 1, per game, with no gaps */
-            seq: number;
-            round: number;
-            /** @description On a move's own event: who made it (the seat's player, a bot, autopilot, or the clock when it ran out); null on other events */
-            by: components["schemas"]["MadeBy"] | null;
-            /** Format: date-time */
-            at: string;
-            data: components["schemas"]["FaceUpCard"];
-        };
-        /** TimeoutData */
-        TimeoutData: {
-            timeouts: number;
-            seconds: number | null;
-            autopilot: boolean;
-        };
-        /** TimeoutEvent */
-        TimeoutEvent: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "timeout";
-            /** @description The seat it is about */
-            seat: number | null;
-            /** @description From 1, per game, with no gaps */
-            seq: number;
-            round: number;
-            /** @description On a move's own event: who made it (the seat's player, a bot, autopilot, or the clock when it ran out); null on other events */
-            by: components["schemas"]["MadeBy"] | null;
-            /** Format: date-time */
-            at: string;
-            data: components["schemas"]["TimeoutData"];
-        };
-        /**
-         * VacatedData
-         * @description Who left the waiting table; every later seat moved up one. Names are public.
-         */
-        VacatedData: {
-            name: string;
-        };
-        /** VacatedEvent */
-        VacatedEvent: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "vacated";
-            /** @description The seat it is about */
-            seat: number | null;
-            /** @description From 1, per game, with no gaps */
-            seq: number;
-            round: number;
-            /** @description On a move's own event: who made it (the seat's player, a bot, autopilot, or the clock when it ran out); null on other events */
-            by: components["schemas"]["MadeBy"] | null;
-            /** Format: date-time */
-            at: string;
-            data: components["schemas"]["VacatedData"];
-        };
-        /** WonData */
-        WonData: {
-            winner: number;
-            /** @enum {string} */
-            date: "formal_dance" | "bowling" | "skiing" | "beach" | "dud";
-        };
-        /** WonEvent */
-        WonEvent: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "won";
-            /** @description The seat it is about */
-            seat: number | null;
-            /** @description From 1, per game, with no gaps */
-            seq: number;
-            round: number;
-            /** @description On a move's own event: who made it (the seat's player, a bot, autopilot, or the clock when it ran out); null on other events */
-            by: components["schemas"]["MadeBy"] | null;
-            /** Format: date-time */
-            at: string;
-            data: components["schemas"]["WonData"];
-        };
-        /** Event */
-        Event: components["schemas"]["AskEvent"] | components["schemas"]["BookEvent"] | components["schemas"]["DealEvent"] | components["schemas"]["DiscardEvent"] | components["schemas"]["DoorEvent"] | components["schemas"]["DrawEvent"] | components["schemas"]["GameOverEvent"] | components["schemas"]["GiveEvent"] | components["schemas"]["GoFishEvent"] | components["schemas"]["HandEvent"] | components["schemas"]["JoinedEvent"] | components["schemas"]["LeftEvent"] | components["schemas"]["NothingEvent"] | components["schemas"]["OfferEvent"] | components["schemas"]["OutEvent"] | components["schemas"]["PairsEvent"] | components["schemas"]["PassEvent"] | components["schemas"]["PickEvent"] | components["schemas"]["PilesEvent"] | components["schemas"]["PlayEvent"] | components["schemas"]["ResumeEvent"] | components["schemas"]["RollEvent"] | components["schemas"]["RoundAbandonedEvent"] | components["schemas"]["RoundOverEvent"] | components["schemas"]["SafeEvent"] | components["schemas"]["SignalEvent"] | components["schemas"]["StarterEvent"] | components["schemas"]["TakeEvent"] | components["schemas"]["TakeDiscardEvent"] | components["schemas"]["TimeoutEvent"] | components["schemas"]["VacatedEvent"] | components["schemas"]["WonEvent"];
         /** MoveAnswer */
         MoveAnswer: {
             events: components["schemas"]["Event"][];
@@ -2667,7 +2775,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The match is not finished */
+            /** @description The match is not finished; your seat there was given up */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2677,6 +2785,83 @@ export interface operations {
                 };
             };
             /** @description Too many tables created from this client; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            503: components["responses"]["DatabaseUnavailable"];
+            default: components["responses"]["DEFAULT_ERROR"];
+        };
+    };
+    react: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                game_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "reaction": "well_played"
+                 *     }
+                 */
+                "application/json": components["schemas"]["React"];
+            };
+        };
+        responses: {
+            /** @description The `reaction` event, as logged */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Event"];
+                };
+            };
+            400: components["responses"]["MalformedBody"];
+            /** @description No or unknown token */
+            401: {
+                headers: {
+                    /** @description The scheme wanted: `Bearer realm="card-table"`, with `error="invalid_token"` when the token sent is not one */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The host token holds no seat */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such game */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["NotJson"];
+            422: components["responses"]["UNPROCESSABLE_ENTITY"];
+            /** @description Too many reactions from this seat; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -2930,7 +3115,8 @@ export interface operations {
              *     after each burst of events, once the stream has caught up with the log: the view as of
              *     the event before it, so a client never asks for its view. A comment
              *     `: heartbeat` comes after 15 quiet seconds (configurable). When the match is finished and
-             *     its last event sent, `event: end` with `data: {"last_seq": n}` closes the stream. The
+             *     played again (its `rematch` event sent), or not played again within 10 minutes,
+             *     `event: end` with `data: {"last_seq": n}` closes the stream. The
              *     server also closes a stream after a configured time (300 s by default): reconnect with
              *     `Last-Event-ID` (or `?after=`) and nothing is lost or repeated. Send the token in the
              *     `Authorization` header; in a browser, read the stream with `fetch` and a stream reader
@@ -2955,7 +3141,7 @@ export interface operations {
                     } | {
                         /** @enum {string} */
                         event: "end";
-                        /** @description The match is finished: the stream closes */
+                        /** @description Nothing more will be logged (the match is over, and played again or not): the stream closes */
                         data: string;
                     });
                 };

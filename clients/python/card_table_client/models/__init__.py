@@ -10,7 +10,6 @@ from .blind_date_view import BlindDateView
 from .book_data import BookData
 from .book_event import BookEvent
 from .bot_level import BotLevel
-from .bot_to_add import BotToAdd
 from .catalog import Catalog
 from .catalog_entry import CatalogEntry
 from .catalog_entry_deck import CatalogEntryDeck
@@ -112,9 +111,17 @@ from .players import Players
 from .problem import Problem
 from .problem_errors import ProblemErrors
 from .rank import Rank
+from .react import React
+from .reaction import Reaction
+from .reaction_data import ReactionData
+from .reaction_event import ReactionEvent
 from .ready import Ready
 from .rematch import Rematch
+from .rematch_data import RematchData
+from .rematch_event import RematchEvent
 from .rematch_options import RematchOptions
+from .reserved_data import ReservedData
+from .reserved_event import ReservedEvent
 from .resume_event import ResumeEvent
 from .resume_move import ResumeMove
 from .roll_data import RollData
@@ -172,7 +179,6 @@ __all__ = (
     "BookData",
     "BookEvent",
     "BotLevel",
-    "BotToAdd",
     "Catalog",
     "CatalogEntry",
     "CatalogEntryDeck",
@@ -274,9 +280,17 @@ __all__ = (
     "Problem",
     "ProblemErrors",
     "Rank",
+    "React",
+    "Reaction",
+    "ReactionData",
+    "ReactionEvent",
     "Ready",
     "Rematch",
+    "RematchData",
+    "RematchEvent",
     "RematchOptions",
+    "ReservedData",
+    "ReservedEvent",
     "ResumeEvent",
     "ResumeMove",
     "RollData",

@@ -31,6 +31,9 @@ if TYPE_CHECKING:
     from ..models.pick_event import PickEvent
     from ..models.piles_event import PilesEvent
     from ..models.play_event import PlayEvent
+    from ..models.reaction_event import ReactionEvent
+    from ..models.rematch_event import RematchEvent
+    from ..models.reserved_event import ReservedEvent
     from ..models.resume_event import ResumeEvent
     from ..models.roll_event import RollEvent
     from ..models.round_abandoned_event import RoundAbandonedEvent
@@ -55,9 +58,9 @@ class MoveAnswer:
     Attributes:
         events (list[AskEvent | BookEvent | DealEvent | DiscardEvent | DoorEvent | DrawEvent | GameOverEvent | GiveEvent
             | GoFishEvent | HandEvent | JoinedEvent | LeftEvent | NothingEvent | OfferEvent | OutEvent | PairsEvent |
-            PassEvent | PickEvent | PilesEvent | PlayEvent | ResumeEvent | RollEvent | RoundAbandonedEvent | RoundOverEvent
-            | SafeEvent | SignalEvent | StarterEvent | TakeDiscardEvent | TakeEvent | TimeoutEvent | VacatedEvent |
-            WonEvent]):
+            PassEvent | PickEvent | PilesEvent | PlayEvent | ReactionEvent | RematchEvent | ReservedEvent | ResumeEvent |
+            RollEvent | RoundAbandonedEvent | RoundOverEvent | SafeEvent | SignalEvent | StarterEvent | TakeDiscardEvent |
+            TakeEvent | TimeoutEvent | VacatedEvent | WonEvent]):
         view (BlindDateView | CrazyEightsView | GoFishView | MysteryDateView | OldMaidView | SpoonsView):
     """
 
@@ -82,6 +85,9 @@ class MoveAnswer:
         | PickEvent
         | PilesEvent
         | PlayEvent
+        | ReactionEvent
+        | RematchEvent
+        | ReservedEvent
         | ResumeEvent
         | RollEvent
         | RoundAbandonedEvent
@@ -122,6 +128,9 @@ class MoveAnswer:
         from ..models.pick_event import PickEvent  # noqa: PLC0415
         from ..models.piles_event import PilesEvent  # noqa: PLC0415
         from ..models.play_event import PlayEvent  # noqa: PLC0415
+        from ..models.reaction_event import ReactionEvent  # noqa: PLC0415
+        from ..models.rematch_event import RematchEvent  # noqa: PLC0415
+        from ..models.reserved_event import ReservedEvent  # noqa: PLC0415
         from ..models.resume_event import ResumeEvent  # noqa: PLC0415
         from ..models.roll_event import RollEvent  # noqa: PLC0415
         from ..models.round_abandoned_event import RoundAbandonedEvent  # noqa: PLC0415
@@ -177,6 +186,12 @@ class MoveAnswer:
             elif isinstance(events_item_data, PilesEvent):
                 events_item = events_item_data.to_dict()
             elif isinstance(events_item_data, PlayEvent):
+                events_item = events_item_data.to_dict()
+            elif isinstance(events_item_data, ReactionEvent):
+                events_item = events_item_data.to_dict()
+            elif isinstance(events_item_data, RematchEvent):
+                events_item = events_item_data.to_dict()
+            elif isinstance(events_item_data, ReservedEvent):
                 events_item = events_item_data.to_dict()
             elif isinstance(events_item_data, ResumeEvent):
                 events_item = events_item_data.to_dict()
@@ -257,6 +272,9 @@ class MoveAnswer:
         from ..models.pick_event import PickEvent  # noqa: PLC0415
         from ..models.piles_event import PilesEvent  # noqa: PLC0415
         from ..models.play_event import PlayEvent  # noqa: PLC0415
+        from ..models.reaction_event import ReactionEvent  # noqa: PLC0415
+        from ..models.rematch_event import RematchEvent  # noqa: PLC0415
+        from ..models.reserved_event import ReservedEvent  # noqa: PLC0415
         from ..models.resume_event import ResumeEvent  # noqa: PLC0415
         from ..models.roll_event import RollEvent  # noqa: PLC0415
         from ..models.round_abandoned_event import RoundAbandonedEvent  # noqa: PLC0415
@@ -299,6 +317,9 @@ class MoveAnswer:
                 | PickEvent
                 | PilesEvent
                 | PlayEvent
+                | ReactionEvent
+                | RematchEvent
+                | ReservedEvent
                 | ResumeEvent
                 | RollEvent
                 | RoundAbandonedEvent
@@ -475,7 +496,7 @@ class MoveAnswer:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_20 = ResumeEvent.from_dict(data)
+                    componentsschemas_event_type_20 = ReactionEvent.from_dict(data)
 
                     return componentsschemas_event_type_20
                 except (TypeError, ValueError, AttributeError, KeyError):
@@ -483,7 +504,7 @@ class MoveAnswer:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_21 = RollEvent.from_dict(data)
+                    componentsschemas_event_type_21 = RematchEvent.from_dict(data)
 
                     return componentsschemas_event_type_21
                 except (TypeError, ValueError, AttributeError, KeyError):
@@ -491,7 +512,7 @@ class MoveAnswer:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_22 = RoundAbandonedEvent.from_dict(data)
+                    componentsschemas_event_type_22 = ReservedEvent.from_dict(data)
 
                     return componentsschemas_event_type_22
                 except (TypeError, ValueError, AttributeError, KeyError):
@@ -499,7 +520,7 @@ class MoveAnswer:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_23 = RoundOverEvent.from_dict(data)
+                    componentsschemas_event_type_23 = ResumeEvent.from_dict(data)
 
                     return componentsschemas_event_type_23
                 except (TypeError, ValueError, AttributeError, KeyError):
@@ -507,7 +528,7 @@ class MoveAnswer:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_24 = SafeEvent.from_dict(data)
+                    componentsschemas_event_type_24 = RollEvent.from_dict(data)
 
                     return componentsschemas_event_type_24
                 except (TypeError, ValueError, AttributeError, KeyError):
@@ -515,7 +536,7 @@ class MoveAnswer:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_25 = SignalEvent.from_dict(data)
+                    componentsschemas_event_type_25 = RoundAbandonedEvent.from_dict(data)
 
                     return componentsschemas_event_type_25
                 except (TypeError, ValueError, AttributeError, KeyError):
@@ -523,7 +544,7 @@ class MoveAnswer:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_26 = StarterEvent.from_dict(data)
+                    componentsschemas_event_type_26 = RoundOverEvent.from_dict(data)
 
                     return componentsschemas_event_type_26
                 except (TypeError, ValueError, AttributeError, KeyError):
@@ -531,7 +552,7 @@ class MoveAnswer:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_27 = TakeEvent.from_dict(data)
+                    componentsschemas_event_type_27 = SafeEvent.from_dict(data)
 
                     return componentsschemas_event_type_27
                 except (TypeError, ValueError, AttributeError, KeyError):
@@ -539,7 +560,7 @@ class MoveAnswer:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_28 = TakeDiscardEvent.from_dict(data)
+                    componentsschemas_event_type_28 = SignalEvent.from_dict(data)
 
                     return componentsschemas_event_type_28
                 except (TypeError, ValueError, AttributeError, KeyError):
@@ -547,7 +568,7 @@ class MoveAnswer:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_29 = TimeoutEvent.from_dict(data)
+                    componentsschemas_event_type_29 = StarterEvent.from_dict(data)
 
                     return componentsschemas_event_type_29
                 except (TypeError, ValueError, AttributeError, KeyError):
@@ -555,16 +576,40 @@ class MoveAnswer:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_30 = VacatedEvent.from_dict(data)
+                    componentsschemas_event_type_30 = TakeEvent.from_dict(data)
 
                     return componentsschemas_event_type_30
                 except (TypeError, ValueError, AttributeError, KeyError):
                     pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_event_type_31 = TakeDiscardEvent.from_dict(data)
+
+                    return componentsschemas_event_type_31
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_event_type_32 = TimeoutEvent.from_dict(data)
+
+                    return componentsschemas_event_type_32
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_event_type_33 = VacatedEvent.from_dict(data)
+
+                    return componentsschemas_event_type_33
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
                 if not isinstance(data, dict):
                     raise TypeError()
-                componentsschemas_event_type_31 = WonEvent.from_dict(data)
+                componentsschemas_event_type_34 = WonEvent.from_dict(data)
 
-                return componentsschemas_event_type_31
+                return componentsschemas_event_type_34
 
             events_item = _parse_events_item(events_item_data)
 

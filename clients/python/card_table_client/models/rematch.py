@@ -13,7 +13,6 @@ from ..models.visibility import Visibility
 from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
-    from ..models.bot_to_add import BotToAdd
     from ..models.rematch_options import RematchOptions
     from ..models.seat import Seat
 
@@ -27,6 +26,7 @@ class Rematch:
     Attributes:
         type_ (GameType):
         status (Status):
+        seat (int | None): The caller's seat there; null: given up (dealt without)
         to_act (list[int]): Every seat that may act now
         deadline (datetime.datetime | None): When the clock runs out for the seat to act, if one
         id (UUID):
@@ -45,13 +45,14 @@ class Rematch:
         created_at (datetime.datetime):
         next_game_id (None | UUID): The table this finished match is played again at (`POST /v1/games/{id}/rematch`);
             null until someone asks for one
-        code (None | str): Join code (private)
-        bots_to_add (list[BotToAdd]): The bots that sat after a person, in seat order
+        code (None | str): Join code of a private table: only in the answer that made it
+        token (None | str): The caller's seat token there; the same at every call
         host_token (str | Unset): Bearer token of the host: only in the answer that made it
     """
 
     type_: GameType
     status: Status
+    seat: int | None
     to_act: list[int]
     deadline: datetime.datetime | None
     id: UUID
@@ -70,13 +71,16 @@ class Rematch:
     created_at: datetime.datetime
     next_game_id: None | UUID
     code: None | str
-    bots_to_add: list[BotToAdd]
+    token: None | str
     host_token: str | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         type_ = self.type_.value
 
         status = self.status.value
+
+        seat: int | None
+        seat = self.seat
 
         to_act = self.to_act
 
@@ -130,10 +134,8 @@ class Rematch:
         code: None | str
         code = self.code
 
-        bots_to_add = []
-        for bots_to_add_item_data in self.bots_to_add:
-            bots_to_add_item = bots_to_add_item_data.to_dict()
-            bots_to_add.append(bots_to_add_item)
+        token: None | str
+        token = self.token
 
         host_token = self.host_token
 
@@ -143,6 +145,7 @@ class Rematch:
             {
                 "type": type_,
                 "status": status,
+                "seat": seat,
                 "to_act": to_act,
                 "deadline": deadline,
                 "id": id,
@@ -161,7 +164,7 @@ class Rematch:
                 "created_at": created_at,
                 "next_game_id": next_game_id,
                 "code": code,
-                "bots_to_add": bots_to_add,
+                "token": token,
             }
         )
         if host_token is not UNSET:
@@ -171,7 +174,6 @@ class Rematch:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.bot_to_add import BotToAdd  # noqa: PLC0415
         from ..models.rematch_options import RematchOptions  # noqa: PLC0415
         from ..models.seat import Seat  # noqa: PLC0415
 
@@ -179,6 +181,13 @@ class Rematch:
         type_ = GameType(d.pop("type"))
 
         status = Status(d.pop("status"))
+
+        def _parse_seat(data: object) -> int | None:
+            if data is None:
+                return data
+            return cast(int | None, data)
+
+        seat = _parse_seat(d.pop("seat"))
 
         to_act = cast(list[int], d.pop("to_act"))
 
@@ -272,18 +281,19 @@ class Rematch:
 
         code = _parse_code(d.pop("code"))
 
-        bots_to_add = []
-        _bots_to_add = d.pop("bots_to_add")
-        for bots_to_add_item_data in _bots_to_add:
-            bots_to_add_item = BotToAdd.from_dict(bots_to_add_item_data)
+        def _parse_token(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
 
-            bots_to_add.append(bots_to_add_item)
+        token = _parse_token(d.pop("token"))
 
         host_token = d.pop("host_token", UNSET)
 
         rematch = cls(
             type_=type_,
             status=status,
+            seat=seat,
             to_act=to_act,
             deadline=deadline,
             id=id,
@@ -302,7 +312,7 @@ class Rematch:
             created_at=created_at,
             next_game_id=next_game_id,
             code=code,
-            bots_to_add=bots_to_add,
+            token=token,
             host_token=host_token,
         )
 

@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import datetime
 from collections.abc import Mapping
 from typing import Any, TypeVar, cast
 
@@ -26,6 +27,8 @@ class Seat:
         lives (int | None):
         rounds_won (int): Rounds of this match won
         rounds_lost (int): Rounds lost (Old Maid: times the Old Maid)
+        held_until (datetime.datetime | None): At a rematch: the seat is held for the person who had it in the finished
+            match until then (or until the first deal); null: taken
         pairs (list[list[str]] | Unset):
         side (int | None | Unset):
         books (list[Rank] | Unset):
@@ -45,6 +48,7 @@ class Seat:
     lives: int | None
     rounds_won: int
     rounds_lost: int
+    held_until: datetime.datetime | None
     pairs: list[list[str]] | Unset = UNSET
     side: int | None | Unset = UNSET
     books: list[Rank] | Unset = UNSET
@@ -80,6 +84,12 @@ class Seat:
         rounds_won = self.rounds_won
 
         rounds_lost = self.rounds_lost
+
+        held_until: None | str
+        if isinstance(self.held_until, datetime.datetime):
+            held_until = self.held_until.isoformat()
+        else:
+            held_until = self.held_until
 
         pairs: list[list[str]] | Unset = UNSET
         if not isinstance(self.pairs, Unset):
@@ -124,6 +134,7 @@ class Seat:
                 "lives": lives,
                 "rounds_won": rounds_won,
                 "rounds_lost": rounds_lost,
+                "held_until": held_until,
             }
         )
         if pairs is not UNSET:
@@ -194,6 +205,21 @@ class Seat:
 
         rounds_lost = d.pop("rounds_lost")
 
+        def _parse_held_until(data: object) -> datetime.datetime | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                held_until_type_0 = datetime.datetime.fromisoformat(data)
+
+                return held_until_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(datetime.datetime | None, data)
+
+        held_until = _parse_held_until(d.pop("held_until"))
+
         _pairs = d.pop("pairs", UNSET)
         pairs: list[list[str]] | Unset = UNSET
         if _pairs is not UNSET:
@@ -240,6 +266,7 @@ class Seat:
             lives=lives,
             rounds_won=rounds_won,
             rounds_lost=rounds_lost,
+            held_until=held_until,
             pairs=pairs,
             side=side,
             books=books,

@@ -16,7 +16,7 @@ class StreamEventsEndMessage:
     """
     Attributes:
         event (StreamEventsEndMessageEvent):
-        data (str): The match is finished: the stream closes
+        data (str): Nothing more will be logged (the match is over, and played again or not): the stream closes
     """
 
     event: StreamEventsEndMessageEvent

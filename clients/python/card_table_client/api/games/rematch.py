@@ -85,9 +85,10 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
 ) -> Response[Problem | Rematch]:
-    """Play a finished match again (a seat's token): the first call makes a table with
-    the same game, options, seats, clock and bots, and is its host; later calls get the
-    same table. The finished game's summary names it (`next_game_id`)
+    """Play a finished match again (a seat's token), seated where you sat: the first
+    call makes a table with the same game, options, seats, clock and bots, and is its
+    host; later calls get the same table. The finished game's summary names it
+    (`next_game_id`), and its log says so (a `rematch` event)
 
     Args:
         game_id (UUID):
@@ -116,9 +117,10 @@ def sync(
     *,
     client: AuthenticatedClient,
 ) -> Problem | Rematch | None:
-    """Play a finished match again (a seat's token): the first call makes a table with
-    the same game, options, seats, clock and bots, and is its host; later calls get the
-    same table. The finished game's summary names it (`next_game_id`)
+    """Play a finished match again (a seat's token), seated where you sat: the first
+    call makes a table with the same game, options, seats, clock and bots, and is its
+    host; later calls get the same table. The finished game's summary names it
+    (`next_game_id`), and its log says so (a `rematch` event)
 
     Args:
         game_id (UUID):
@@ -142,9 +144,10 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
 ) -> Response[Problem | Rematch]:
-    """Play a finished match again (a seat's token): the first call makes a table with
-    the same game, options, seats, clock and bots, and is its host; later calls get the
-    same table. The finished game's summary names it (`next_game_id`)
+    """Play a finished match again (a seat's token), seated where you sat: the first
+    call makes a table with the same game, options, seats, clock and bots, and is its
+    host; later calls get the same table. The finished game's summary names it
+    (`next_game_id`), and its log says so (a `rematch` event)
 
     Args:
         game_id (UUID):
@@ -171,9 +174,10 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
 ) -> Problem | Rematch | None:
-    """Play a finished match again (a seat's token): the first call makes a table with
-    the same game, options, seats, clock and bots, and is its host; later calls get the
-    same table. The finished game's summary names it (`next_game_id`)
+    """Play a finished match again (a seat's token), seated where you sat: the first
+    call makes a table with the same game, options, seats, clock and bots, and is its
+    host; later calls get the same table. The finished game's summary names it
+    (`next_game_id`), and its log says so (a `rematch` event)
 
     Args:
         game_id (UUID):

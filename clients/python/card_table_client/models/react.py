@@ -5,31 +5,28 @@ from typing import Any, TypeVar
 
 from attrs import define as _attrs_define
 
-T = TypeVar("T", bound="BotToAdd")
+from ..models.reaction import Reaction
+
+T = TypeVar("T", bound="React")
 
 
 @_attrs_define
-class BotToAdd:
+class React:
     """
     Attributes:
-        seat (int): Its seat at the finished table
-        bot (str): Its level
+        reaction (Reaction):
     """
 
-    seat: int
-    bot: str
+    reaction: Reaction
 
     def to_dict(self) -> dict[str, Any]:
-        seat = self.seat
-
-        bot = self.bot
+        reaction = self.reaction.value
 
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
             {
-                "seat": seat,
-                "bot": bot,
+                "reaction": reaction,
             }
         )
 
@@ -38,13 +35,10 @@ class BotToAdd:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        seat = d.pop("seat")
+        reaction = Reaction(d.pop("reaction"))
 
-        bot = d.pop("bot")
-
-        bot_to_add = cls(
-            seat=seat,
-            bot=bot,
+        react = cls(
+            reaction=reaction,
         )
 
-        return bot_to_add
+        return react
