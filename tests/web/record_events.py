@@ -12,10 +12,11 @@ defines."""
 
 import json
 from pathlib import Path
-from typing import Any
+from typing import Any, get_args
 
 from service import bots
 from service.engine import GAMES, Event, Rng, plain, play
+from service.engine.base import Reaction
 
 OUT = Path(__file__).with_name("recorded_events.json")
 AT = "2026-01-01T12:00:00+00:00"
@@ -120,7 +121,8 @@ def record(table: dict[str, Any]) -> dict[str, Any]:
     seats = seat_names(players)
     log = Log()
     log.add(joined(seats), round_=0)
-    # a player who took a seat and left the waiting table before the deal
+    # a seat held for Carl (a rematch), who took it and left the waiting table before the deal
+    log.add([Event("reserved", players, {"name": "Carl", "until": AT})], round_=0)
     log.add([Event("joined", players, {"name": "Carl", "bot": None})], round_=0)
     log.add([Event("vacated", players, {"name": "Carl"})], round_=0)
     state, events = rules.deal(options, players, rules.first_dealer(players, rng), rng)
@@ -158,7 +160,8 @@ def record(table: dict[str, Any]) -> dict[str, Any]:
 
 def service_events(slug: str, players: int, result: Any) -> list[Event]:
     """The service's own events after a round, as service/table/rules.py makes them; the
-    games that end by themselves reach their target, the host ends the others."""
+    games that end by themselves reach their target, the host ends the others. Then every
+    reaction, and the match played again."""
     reason = "target_reached" if slug in ("crazy-eights", "spoons") else "host_ended"
     standings = [
         {
@@ -180,6 +183,11 @@ def service_events(slug: str, players: int, result: Any) -> list[Event]:
             None,
             {"reason": reason, "standings": standings, "seed": "8", "nonce": None},
         ),
+        *[
+            Event("reaction", seat % players, {"reaction": reaction})
+            for seat, reaction in enumerate(get_args(Reaction))
+        ],
+        Event("rematch", 1, {"game_id": "00000000-0000-5000-8000-000000000001"}),
     ]
 
 

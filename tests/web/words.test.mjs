@@ -26,7 +26,7 @@ const LANGS = /** @type {const} */ (["en", "fi"]);
 const BROKEN = [
   [/\{\w*\}/, "an unfilled place"],
   [/\b(undefined|NaN|null)\b|\[object/, "a missing value"],
-  [/\b(ev|mv|head|problem|rank|ranks|ranks_from|suit|space|outcome|level|by|colour|phase)_[A-Za-z0-9_]+/, "a raw key"],
+  [/\b(ev|mv|head|problem|rank|ranks|ranks_from|suit|space|outcome|level|by|colour|phase|reaction)_[A-Za-z0-9_]+/, "a raw key"],
   [/\s[.,:;]|\s{2}|^\s|\s$/, "stray spacing"],
   [/\bthe (Jacob|Emily)\b/, "an article before a name"],
 ];

@@ -82,6 +82,9 @@ export const SENTENCES = {
   round_over: roundOver,
   round_abandoned: () => ["ev_round_abandoned"],
   game_over: (data) => [data.reason === "host_ended" ? "ev_game_over_ended" : data.reason === "target_reached" ? "ev_game_over_target" : "ev_game_over"],
+  rematch: () => ["ev_rematch"],
+  reserved: (data) => ["ev_reserved", { name: data.name }],
+  reaction: (data) => ["ev_reaction", { reaction: named(`reaction_${data.reaction}`) }],
 };
 
 /** A draw: Go Fish's and Crazy Eights' one card (seen by the drawer, or shown to all
