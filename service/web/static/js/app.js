@@ -5,16 +5,16 @@ import { html, render, useEffect, useState } from "../vendor/htm-3.1.1/standalon
 import { call } from "./api.js";
 import { LANGUAGES, currentLanguage, setLanguage, t } from "./i18n.js";
 import { Lobby } from "./lobby.js";
+import { tableIdOf, usePath } from "./route.js";
 import { TablePage, refusal } from "./table.js";
 
 /** @typedef {import("api-schema").components["schemas"]["CatalogEntry"]} Entry */
-
-const tablePath = /^\/play\/table\/([0-9a-f-]{36})\/?$/.exec(location.pathname);
 
 function App() {
   const [catalogue, setCatalogue] = useState(/** @type {Entry[] | null} */ (null));
   const [problem, setProblem] = useState(/** @type {string | null} */ (null));
   const [, setLanguageShown] = useState(currentLanguage());
+  const tableId = tableIdOf(usePath());
   useEffect(() => {
     call("GET", "/catalog").then((answer) => setCatalogue(answer.games), (error) => setProblem(refusal(error)));
   }, []);
@@ -32,8 +32,8 @@ function App() {
       </span>
     </nav>
     ${problem && html`<p class="notice" role="alert">${problem}</p>`}
-    ${catalogue && (tablePath
-      ? html`<${TablePage} gameId=${tablePath[1]} catalogue=${catalogue} />`
+    ${catalogue && (tableId
+      ? html`<${TablePage} key=${tableId} gameId=${tableId} catalogue=${catalogue} />`
       : html`<${Lobby} catalogue=${catalogue} />`)}`;
 }
 

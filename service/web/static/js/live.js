@@ -4,6 +4,8 @@
 // refused three times in a row, long polls instead. A page that slept catches up from
 // the log, since every connection resumes from the last event it saw. The seat's view
 // comes with the events (`view=1`): after each burst, so the page never asks for it.
+// A finished match is followed until it is played again (its `rematch` event), or the
+// server says nothing more will come: its seats' pages go on to the next table.
 
 import { API, Problem, backoff, pause } from "./api.js";
 
@@ -11,10 +13,15 @@ import { API, Problem, backoff, pause } from "./api.js";
 /** @typedef {import("api-schema").components["schemas"]["View"]} View */
 /** @typedef {"live" | "connecting" | "polling" | "offline"} LinkState */
 
+// The server keeps a finished match's log open this long for its rematch (then says so).
+const REMATCH_WAIT_MS = 10 * 60 * 1000;
+
 /**
+ * ``onEvents``' ``live``: whether the events came after the log was read to its end
+ * (its first view): what happens now, not what the page catches up with on opening.
  * @param {string} gameId
  * @param {{token: string | null, after: number,
- *          onEvents: (events: GameEvent[]) => void,
+ *          onEvents: (events: GameEvent[], live: boolean) => void,
  *          onView: (view: View) => void,
  *          onState: (state: LinkState) => void}} handlers
  * @returns {() => void} stops following
@@ -22,11 +29,16 @@ import { API, Problem, backoff, pause } from "./api.js";
 export function follow(gameId, { token, after, onEvents, onView, onState }) {
   const stop = new AbortController();
   let last = after;
+  let caughtUp = false;
   const seen = (/** @type {GameEvent[]} */ events) => {
     const fresh = events.filter((event) => event.seq > last);
     if (!fresh.length) return;
     last = fresh[fresh.length - 1].seq;
-    onEvents(fresh);
+    onEvents(fresh, caughtUp);
+  };
+  const viewed = (/** @type {View} */ view) => {
+    caughtUp = true;
+    onView(view);
   };
   (async () => {
     let failures = 0;
@@ -34,8 +46,8 @@ export function follow(gameId, { token, after, onEvents, onView, onState }) {
       onState(failures ? "offline" : "connecting");
       try {
         const ended = failures >= 3 && !streamWorks
-          ? await longPoll(gameId, token, last, seen, onView, stop.signal)
-          : await stream(gameId, token, last, seen, onView, stop.signal, () => {
+          ? await longPoll(gameId, token, last, seen, viewed, stop.signal)
+          : await stream(gameId, token, last, seen, viewed, stop.signal, () => {
               failures = 0;
               onState("live");
             });
@@ -59,7 +71,7 @@ export function follow(gameId, { token, after, onEvents, onView, onState }) {
 let streamWorks = false; // once a stream opened, this browser reads streams
 
 /**
- * One stream until the server closes it; true once the match is finished.
+ * One stream until the server closes it; true once it said nothing more will come.
  * @param {string} gameId @param {string | null} token @param {number} after
  * @param {(events: GameEvent[]) => void} seen @param {(view: View) => void} onView
  * @param {AbortSignal} signal @param {() => void} opened
@@ -118,7 +130,8 @@ async function stream(gameId, token, after, seen, onView, signal, opened) {
 }
 
 /**
- * Long polls until the match is finished (true) or one fails (it throws).
+ * Long polls until nothing more will come (true) or one fails (it throws): the match
+ * played again (its `rematch` event), or over for longer than the server waits for that.
  * @param {string} gameId @param {string | null} token @param {number} after
  * @param {(events: GameEvent[]) => void} seen @param {(view: View) => void} onView
  * @param {AbortSignal} signal
@@ -126,6 +139,7 @@ async function stream(gameId, token, after, seen, onView, signal, opened) {
 async function longPoll(gameId, token, after, seen, onView, signal) {
   const headers = /** @type {Record<string, string>} */ ({ Accept: "application/json" });
   if (token) headers.Authorization = `Bearer ${token}`;
+  let over = Infinity; // when the match ended (its `game_over`), in this machine's ms
   for (let last = after; !signal.aborted; ) {
     const path = `${API}/games/${gameId}/events?after=${last}&wait=25&limit=500&view=1`;
     const answer = await fetch(path, { headers, signal });
@@ -133,10 +147,15 @@ async function longPoll(gameId, token, after, seen, onView, signal) {
     if (!answer.ok) {
       throw new Problem(answer.status, page, Number(answer.headers.get("Retry-After") || 0));
     }
-    seen(page.events);
+    /** @type {GameEvent[]} */
+    const events = page.events;
+    seen(events);
     if (page.view) onView(page.view);
-    if (page.events.length) last = page.events[page.events.length - 1].seq;
-    if (page.events.some((/** @type {GameEvent} */ e) => e.type === "game_over")) return true;
+    if (events.length) last = events[events.length - 1].seq;
+    const ended = events.find((event) => event.type === "game_over");
+    if (ended) over = Date.parse(ended.at);
+    if (events.some((event) => event.type === "rematch")) return true;
+    if (!events.length && Date.now() - over > REMATCH_WAIT_MS) return true;
   }
   return true;
 }

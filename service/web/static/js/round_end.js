@@ -2,10 +2,11 @@
 // and why (the odd card shown, the points, books or lives of the round), the match's
 // standings, and the next step focused: deal the next round, or play again.
 
-import { html, useEffect, useRef, useState } from "../vendor/htm-3.1.1/standalone.module.js";
-import { call, keepSeating, seating } from "./api.js";
+import { html, useEffect, useRef } from "../vendor/htm-3.1.1/standalone.module.js";
+import { call } from "./api.js";
 import { Card, cardName } from "./cards.js";
 import { t } from "./i18n.js";
+import { playAgain } from "./rematch.js";
 
 /** @typedef {import("api-schema").components["schemas"]} S */
 /** @typedef {S["Game"]} Game */
@@ -118,9 +119,10 @@ export function RoundEnd({ game, finished, log, kept, own, name, work, busy }) {
         ${!finished && dealer && html`<button data-next disabled=${busy} onClick=${deal}>${t("deal_next")}</button>`}
         ${!finished && kept.host && html`<button class="quiet" disabled=${busy} onClick=${end}>${t("end_match")}</button>`}
         ${finished && own !== null && !game.next_game_id && html`<button data-next data-action="play-again"
-          disabled=${busy} onClick=${() => work(() => playAgain(game, own))}>${t("play_again")}</button>`}
+          disabled=${busy} onClick=${() => work(() => playAgain(game.id))}>${t("play_again")}</button>`}
       </p>
-      ${finished && own !== null && game.next_game_id && html`<${Started} game=${game} own=${own} work=${work} busy=${busy} />`}
+      ${finished && own !== null && game.next_game_id && html`<${Started} game=${game} log=${log} name=${name}
+        work=${work} busy=${busy} />`}
       ${finished && html`
         <details class="verify"><summary>${t("verify")}</summary>
           <p>${t("verify_text")}</p>
@@ -133,48 +135,15 @@ export function RoundEnd({ game, finished, log, kept, own, name, work, busy }) {
 }
 
 /**
- * Someone at this table started the next match already: who, and the button to join it.
- * The new table's summary is read once, to name who sat there first.
- * @param {{game: Game, own: number, work: (task: () => Promise<unknown>) => void, busy: boolean}} props
+ * Someone at this table started the next match already: who (the finished game's
+ * `rematch` event names the seat that asked first), and the button to join it.
+ * @param {{game: Game, log: GameEvent[], name: Namer, work: (task: () => Promise<unknown>) => void,
+ *   busy: boolean}} props
  */
-function Started({ game, own, work, busy }) {
-  const [starter, setStarter] = useState(/** @type {string | null} */ (null));
-  useEffect(() => {
-    if (!game.next_game_id) return;
-    call("GET", `/games/${game.next_game_id}`).then(
-      (/** @type {Game} */ next) => setStarter(next.seats.find((seat) => !seat.bot)?.name ?? null),
-      () => setStarter(null));
-  }, [game.next_game_id]);
+function Started({ game, log, name, work, busy }) {
+  const asked = log.find((event) => event.type === "rematch");
   return html`<p class="next-step rematch" role="status">
-    <span>${starter ? t("rematch_started", { seat: starter }) : t("rematch_waiting")}</span>
+    <span>${asked ? t("rematch_started", { seat: name(asked.seat) }) : t("rematch_waiting")}</span>
     <button data-next data-action="join-rematch" disabled=${busy}
-      onClick=${() => work(() => playAgain(game, own))}>${t("rematch_join")}</button></p>`;
-}
-
-/**
- * The next match of this table (`POST /games/{id}/rematch`): the first to ask makes it,
- * with the same game, options, seats, clock and bots, and hosts it (and adds the bots
- * that sat after a person); everyone who sat here gets the same table. You take a seat
- * there under your name (with its code, if private), and go to it; the host deals once
- * the friends sat down, or at once with bots alone.
- * @param {Game} game @param {number} own
- */
-export async function playAgain(game, own) {
-  const made = await call("POST", `/games/${game.id}/rematch`, { token: seating(game.id).token });
-  const code = made.code ?? undefined;
-  const withCode = (/** @type {Record<string, unknown>} */ body) => (code ? { ...body, code } : body);
-  keepSeating(made.id, made.host_token ? { host: made.host_token, code } : { code });
-  if (!seating(made.id).token) {
-    const name = game.seats[own]?.name;
-    const joined = await call("POST", `/games/${made.id}/players`, { body: withCode({ name }) });
-    keepSeating(made.id, { seat: joined.seat, token: joined.token });
-  }
-  // the host adds the bots that sat after a person, in their order (seats are taken in
-  // order: alone with bots, each at its seat; friends who join later sit after them)
-  for (const { bot } of made.host_token ? made.bots_to_add : []) {
-    await call("POST", `/games/${made.id}/players`, { token: made.host_token, body: withCode({ bot }) });
-  }
-  const friends = game.seats.some((seat) => !seat.bot && seat.seat !== own);
-  if (made.host_token && !friends) await call("POST", `/games/${made.id}/deal`, { token: made.host_token, body: {} });
-  location.assign(`/play/table/${made.id}`);
+      onClick=${() => work(() => playAgain(game.id))}>${t("rematch_join")}</button></p>`;
 }

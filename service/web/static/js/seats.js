@@ -96,8 +96,9 @@ function SeatChip({ seat, view, game, own }) {
   const total = (game.turn_seconds ?? 0) * 1000;
   const shown = left === null ? null : Math.ceil(Math.min(left, total || left) / 1000);
   const low = shown !== null && shown <= Math.min(LOW_SECONDS, (game.turn_seconds ?? 60) / 3);
+  const held = Boolean(seat.held_until); // a rematch's seat kept for its player, not yet back
   const classes = ["seat", acting && "acting", seat.seat === own && "own", seat.bot && "bot",
-    low && "low", (seat.out || seat.safe) && "done"].filter(Boolean).join(" ");
+    low && "low", (seat.out || seat.safe) && "done", held && "held"].filter(Boolean).join(" ");
   return html`
     <li class=${classes} data-seat=${seat.seat} aria-current=${acting ? "true" : undefined}>
       <span class="face" aria-hidden="true">
@@ -105,7 +106,7 @@ function SeatChip({ seat, view, game, own }) {
         <span class="initials">${initials(seat.name)}</span>
       </span>
       <span class="who">
-        <span class="name">${seat.name}${seat.seat === own ? ` (${t("you")})` : ""}</span>
+        <span class="name">${held ? t("held_for", { name: seat.name }) : seat.name}${seat.seat === own ? ` (${t("you")})` : ""}</span>
         <span class="kind">${seat.bot ? t("bot_level", { level: t(/** @type {Key} */ (`level_${seat.bot}`)) }) : t("human")}</span>
         <span class="facts">${facts(seat).map((fact) => html`<span class=${fact.badge ? "badge" : "fact"}>${fact.text}</span>`)}</span>
       </span>

@@ -10,6 +10,7 @@ import { BOARDS } from "./games/index.js";
 import { t } from "./i18n.js";
 import { follow } from "./live.js";
 import { animate } from "./motion.js";
+import { WatchRematch, followRematch } from "./rematch.js";
 import { RoundEnd } from "./round_end.js";
 import { SeatsAround, useTick } from "./seats.js";
 import { cardOfMove, heading, logLine, moveLabel, problemText } from "./words.js";
@@ -26,6 +27,7 @@ const LOG_SHOWN = 40;
 // The events after which the summary changes beyond the view (seats, scores, the round).
 const SUMMARY_EVENTS = new Set([
   "joined", "vacated", "deal", "round_over", "game_over", "round_abandoned", "left",
+  "reserved", "rematch",
 ]);
 const ENDED = new Set(["round_over", "finished"]);
 const RECOVER_MS = 1000; // after a page error, the table is read again from scratch
@@ -96,7 +98,8 @@ function Table({ gameId, catalogue }) {
     const stop = follow(gameId, {
       token,
       after: 0,
-      onEvents: (events) => {
+      onEvents: (events, live) => {
+        if (live) followRematch(gameId, events, ownSeat.current)?.catch(setNotice);
         logged(events);
         animate(events, () => ownSeat.current);
         if (events.some((event) => SUMMARY_EVENTS.has(event.type))) refreshSoon();
@@ -194,6 +197,7 @@ function Table({ gameId, catalogue }) {
       </div>
       ${ENDED.has(view.status) && html`<${RoundEnd} game=${game} finished=${view.status === "finished"} log=${log} kept=${kept} own=${own}
         name=${name} work=${work} busy=${busy} />`}
+      ${view.status === "finished" && html`<${WatchRematch} game=${game} seated=${Boolean(kept.token) && own !== null} />`}
       ${view.status !== "waiting" && view.status !== "finished" && kept.token && own !== null &&
         html`<${Leave} leave=${leave} busy=${busy} />`}
       <${Log} log=${log} name=${name} own=${own} />

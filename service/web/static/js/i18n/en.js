@@ -319,6 +319,8 @@ export default {
   rematch_started: "{seat} started a new match: join it",
   rematch_waiting: "A new match was started: join it",
   rematch_join: "Join the new match",
+  held_for: "waiting for {name}…",
+  rematch_watch: "They play again: watch",
   round_won_by: "{seats} won the round.",
   round_lost_by: "{seat} lost the round.",
   round_lost_with: "{seat} lost the round, left holding the {card}.",

@@ -314,6 +314,8 @@ export default {
   rematch_started: "{seat} aloitti uuden ottelun: liity siihen",
   rematch_waiting: "Uusi ottelu aloitettiin: liity siihen",
   rematch_join: "Liity uuteen otteluun",
+  held_for: "odotetaan: {name}…",
+  rematch_watch: "He pelaavat uudelleen: katso",
   round_won_by: "{seats} voitti kierroksen.",
   round_lost_by: "{seat} hävisi kierroksen.",
   round_lost_with: "{seat} hävisi kierroksen: käteen jäi {card}.",
