@@ -70,16 +70,17 @@ export function useTick(/** @type {number} */ ms) {
 }
 
 /**
- * The table's seats around the middle (``children``: the game's board).
- * @param {{game: Game, view: View, own: number | null, children?: unknown}} props
+ * The table's seats around the middle (``children``: the game's board); ``marks``: more
+ * to show at a seat, by seat (a reaction's bubble).
+ * @param {{game: Game, view: View, own: number | null, marks?: Record<number, unknown>, children?: unknown}} props
  */
-export function SeatsAround({ game, view, own, children }) {
+export function SeatsAround({ game, view, own, marks = {}, children }) {
   useTick(view.deadline ? 250 : 0);
   const seats = seatsSeen(game, view, own);
   const mine = seats.find((seat) => seat.seat === own);
   const others = othersClockwise(seats.filter((seat) => seat.seat !== own), own);
   const chip = (/** @type {Seat & Record<string, any>} */ seat) =>
-    html`<${SeatChip} key=${seat.seat} seat=${seat} view=${view} game=${game} own=${own} />`;
+    html`<${SeatChip} key=${seat.seat} seat=${seat} view=${view} game=${game} own=${own} mark=${marks[seat.seat]} />`;
   return html`
     <section class="felt" aria-label=${t("players")}>
       <ol class=${`seats others n${others.length}`}>${others.map(chip)}</ol>
@@ -88,8 +89,8 @@ export function SeatsAround({ game, view, own, children }) {
     </section>`;
 }
 
-/** @param {{seat: Seat & Record<string, any>, view: View, game: Game, own: number | null}} props */
-function SeatChip({ seat, view, game, own }) {
+/** @param {{seat: Seat & Record<string, any>, view: View, game: Game, own: number | null, mark?: unknown}} props */
+function SeatChip({ seat, view, game, own, mark }) {
   const acting = view.to_act.includes(seat.seat);
   const left = clockOf(view, seat.seat, own);
   // never more than the table's clock, whatever this machine's clock says against the server's
@@ -112,6 +113,7 @@ function SeatChip({ seat, view, game, own }) {
       </span>
       ${acting && html`<span class="turn">${seat.bot ? t("thinking") : t("to_act")}</span>`}
       ${shown !== null && html`<span class="clock" role="timer" aria-label=${t("seconds_left", { n: shown })}>${shown}</span>`}
+      ${mark}
     </li>`;
 }
 

@@ -10,6 +10,7 @@ import { BOARDS } from "./games/index.js";
 import { t } from "./i18n.js";
 import { follow } from "./live.js";
 import { animate } from "./motion.js";
+import { ReactionBar, heard, useReactions } from "./reactions.js";
 import { WatchRematch, followRematch } from "./rematch.js";
 import { RoundEnd } from "./round_end.js";
 import { SeatsAround, useTick } from "./seats.js";
@@ -98,8 +99,12 @@ function Table({ gameId, catalogue }) {
     const stop = follow(gameId, {
       token,
       after: 0,
-      onEvents: (events, live) => {
-        if (live) followRematch(gameId, events, ownSeat.current)?.catch(setNotice);
+      onEvents: (all, live) => {
+        if (live) {
+          heard(all);
+          followRematch(gameId, all, ownSeat.current)?.catch(setNotice);
+        }
+        const events = all.filter((event) => event.type !== "reaction"); // reactions.js shows them
         logged(events);
         animate(events, () => ownSeat.current);
         if (events.some((event) => SUMMARY_EVENTS.has(event.type))) refreshSoon();
@@ -116,6 +121,7 @@ function Table({ gameId, catalogue }) {
   useScrollToTable(play, status);
   const own = view?.seat ?? null; // the view's: seats move up when one leaves a waiting table
   ownSeat.current = own;
+  const reactions = useReactions(own);
   useTurnInView(play, status === "playing" && own !== null && Boolean(view?.to_act.includes(own)));
 
   if (!game || !view) {
@@ -190,11 +196,12 @@ function Table({ gameId, catalogue }) {
       ${view.status === "waiting" && html`<${Waiting} game=${game} kept=${kept} own=${own}
         setKept=${setKept} work=${work} busy=${busy} />`}
       <div class="play" ref=${play} tabindex="-1">
-        <${SeatsAround} game=${game} view=${view} own=${own}>
+        <${SeatsAround} game=${game} view=${view} own=${own} marks=${reactions.bubbles}>
           ${view.status !== "waiting" && Board && html`<${Board} ...${props} />`}
         </${SeatsAround}>
         ${view.status !== "waiting" && html`<${Hand} ...${props} /><${Actions} ...${props} />`}
       </div>
+      <${ReactionBar} gameId=${gameId} token=${own !== null ? kept.token : null} name=${name} reactions=${reactions} />
       ${ENDED.has(view.status) && html`<${RoundEnd} game=${game} finished=${view.status === "finished"} log=${log} kept=${kept} own=${own}
         name=${name} work=${work} busy=${busy} />`}
       ${view.status === "finished" && html`<${WatchRematch} game=${game} seated=${Boolean(kept.token) && own !== null} />`}
