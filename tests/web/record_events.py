@@ -123,6 +123,10 @@ def record(table: dict[str, Any]) -> dict[str, Any]:
     # a player who took a seat and left the waiting table before the deal
     log.add([Event("joined", players, {"name": "Carl", "bot": None})], round_=0)
     log.add([Event("vacated", players, {"name": "Carl"})], round_=0)
+    # a rematch's seat held for who sat there, then taken
+    until = "2026-01-01T12:02:00+00:00"
+    log.add([Event("reserved", players, {"name": "Dora", "until": until})], round_=0)
+    log.add([Event("vacated", players, {"name": "Dora"})], round_=0)
     state, events = rules.deal(options, players, rules.first_dealer(players, rng), rng)
     log.add(events)
     memory: dict[str, Any] = {}
@@ -180,6 +184,8 @@ def service_events(slug: str, players: int, result: Any) -> list[Event]:
             None,
             {"reason": reason, "standings": standings, "seed": "8", "nonce": None},
         ),
+        Event("reaction", 1 % players, {"reaction": "good_game"}),
+        Event("rematch", 0, {"game_id": "00000000-0000-4000-8000-000000000000"}),
     ]
 
 

@@ -81,6 +81,9 @@ export const SENTENCES = {
   left: (data) => ["ev_left", { level: named(`level_${data.bot}`) }],
   round_over: roundOver,
   round_abandoned: () => ["ev_round_abandoned"],
+  reserved: (data) => ["ev_reserved", { name: data.name }],
+  rematch: () => ["ev_rematch"],
+  reaction: (data) => ["ev_reaction", { reaction: named(`reaction_${data.reaction}`) }],
   game_over: (data) => [data.reason === "host_ended" ? "ev_game_over_ended" : data.reason === "target_reached" ? "ev_game_over_target" : "ev_game_over"],
 };
 
