@@ -5,6 +5,7 @@
 
 import { html, useEffect, useErrorBoundary, useLayoutEffect, useRef, useState } from "../vendor/htm-3.1.1/standalone.module.js";
 import { API, Problem, call, keepSeating, newKey, seating, tokenOf } from "./api.js";
+import { CallbackSettings, useTurnCallback } from "./callback.js";
 import { Card, cardName } from "./cards.js";
 import { BOARDS } from "./games/index.js";
 import { t } from "./i18n.js";
@@ -113,14 +114,16 @@ function Table({ gameId, catalogue }) {
   useScrollToTable(play, status);
   const own = view?.seat ?? null; // the view's: seats move up when one leaves a waiting table
   ownSeat.current = own;
-  useTurnInView(play, status === "playing" && own !== null && Boolean(view?.to_act.includes(own)));
+  const yours = status === "playing" && own !== null && Boolean(view?.to_act.includes(own));
+  useTurnInView(play, yours);
+  const entry = catalogue.find((item) => item.slug === game?.type);
+  const name = (/** @type {number | null | undefined} */ seat) =>
+    seat === null || seat === undefined ? t("nobody") : game?.seats[seat]?.name ?? t("seat_n", { n: seat + 1 });
+  useTurnCallback(yours, entry?.title ?? "", game && view ? heading(view, game, own, name) : "");
 
   if (!game || !view) {
     return html`<section class="table"><p>${notice ? refusal(notice) : t("loading")}</p></section>`;
   }
-  const entry = catalogue.find((item) => item.slug === game.type);
-  const name = (/** @type {number | null | undefined} */ seat) =>
-    seat === null || seat === undefined ? t("nobody") : game.seats[seat]?.name ?? t("seat_n", { n: seat + 1 });
 
   /** Send one legal move; a 503 is retried inside `call` with the same key. After a
    * refusal the table is read again, as it is now, and play goes on. */
@@ -198,6 +201,7 @@ function Table({ gameId, catalogue }) {
         html`<${Leave} leave=${leave} busy=${busy} />`}
       <${Log} log=${log} name=${name} own=${own} />
       <footer class="table-foot">
+        ${own !== null && kept.token && html`<${CallbackSettings} />`}
         ${entry && html`<${RulesLink} entry=${entry} />`}
         ${game.seeded && html`<p class="seeded">${t("seeded_table")}</p>`}
       </footer>

@@ -332,4 +332,8 @@ export default {
   versus_level_basic: "sensible",
   versus_level_random: "at random (easiest)",
   seconds_a_turn: "{n} s a turn",
+  // callback.js: the tab calls the player back when the turn comes while it is hidden
+  turn_title: "● Your turn – {game}",
+  turn_sound: "Sound when it is your turn",
+  turn_notify: "Notify me when it is my turn",
 };

@@ -327,4 +327,7 @@ export default {
   versus_level_basic: "harkitseva",
   versus_level_random: "sattumanvarainen (helpoin)",
   seconds_a_turn: "{n} s / vuoro",
+  turn_title: "● Sinun vuorosi – {game}",
+  turn_sound: "Äänimerkki vuorollasi",
+  turn_notify: "Ilmoita, kun on vuoroni",
 };
