@@ -4,7 +4,7 @@
 // refusal in words, after which the page reads the table again and goes on.
 
 import { html, useEffect, useErrorBoundary, useLayoutEffect, useRef, useState } from "../vendor/htm-3.1.1/standalone.module.js";
-import { API, Problem, call, keepSeating, newKey, seating, tokenOf } from "./api.js";
+import { API, Problem, call, keepSeating, newKey, rememberName, rememberedName, seating, tokenOf } from "./api.js";
 import { CallbackSettings, useTurnCallback } from "./callback.js";
 import { Card, cardName } from "./cards.js";
 import { BOARDS } from "./games/index.js";
@@ -120,6 +120,9 @@ function Table({ gameId, catalogue }) {
   const name = (/** @type {number | null | undefined} */ seat) =>
     seat === null || seat === undefined ? t("nobody") : game?.seats[seat]?.name ?? t("seat_n", { n: seat + 1 });
   useTurnCallback(yours, entry?.title ?? "", game && view ? heading(view, game, own, name) : "");
+  // an invite's code leaves the address once it is no more use: seated, or dealt
+  const seated = Boolean(kept.token);
+  useEffect(() => { if (seated || (status && status !== "waiting")) forgetInvitedCode(); }, [seated, status]);
 
   if (!game || !view) {
     return html`<section class="table"><p>${notice ? refusal(notice) : t("loading")}</p></section>`;
@@ -392,18 +395,30 @@ function Actions(/** @type {BoardProps} */ { view, act, busy, name }) {
     </section>`;
 }
 
-/** Before the first deal: take a seat, add bots, deal (the host); the code to share
- * while a seat is free for a person. */
+/** The code an invite link brings in its fragment (``#code=...``), which never reaches
+ * a server; "" without one. */
+const invitedCode = () => new URLSearchParams(location.hash.slice(1)).get("code") || "";
+
+function forgetInvitedCode() {
+  if (invitedCode()) history.replaceState(history.state, "", location.pathname + location.search);
+}
+
+/** Before the first deal: take a seat (by an invite link, with its code, in one press),
+ * add bots, deal (the host); the code and the invite link to share while a seat is free
+ * for a person. */
 function Waiting(/** @type {{game: Game, kept: import("./api.js").Seating & {code?: string}, own: number | null,
  *   setKept: (kept: any) => void, work: (task: () => Promise<unknown>) => void, busy: boolean}} */
   { game, kept, own, setKept, work, busy }) {
-  const [who, setWho] = useState("");
-  const [code, setCode] = useState(kept.code || "");
+  const [who, setWho] = useState(rememberedName);
+  const [invited] = useState(invitedCode);
+  const [code, setCode] = useState(kept.code || invited);
   const free = game.max_seats - game.seats.length;
   const join = () => work(async () => {
+    rememberName(who);
     const body = game.visibility === "private" ? { name: who || t("player"), code } : { name: who || t("player") };
     const joined = await call("POST", `/games/${game.id}/players`, { body });
-    setKept(keepSeating(game.id, { seat: joined.seat, token: joined.token }));
+    const withCode = game.visibility === "private" ? { code } : {};
+    setKept(keepSeating(game.id, { seat: joined.seat, token: joined.token, ...withCode }));
   });
   const addBot = () => work(() => call("POST", `/games/${game.id}/players`, {
     token: kept.host, body: game.visibility === "private" ? { bot: "basic", code: kept.code } : { bot: "basic" },
@@ -414,12 +429,13 @@ function Waiting(/** @type {{game: Game, kept: import("./api.js").Seating & {cod
   return html`
     <section class="waiting">
       <p>${t("seats_free", { n: free })}</p>
-      ${free > 0 && kept.code && html`<p class="code">${t("code_to_share")} <strong>${kept.code}</strong></p>`}
+      ${free > 0 && kept.code && html`<p class="code">${t("code_to_share")} <strong>${kept.code}</strong></p>
+        <${Invite} link=${`${location.origin}/play/table/${game.id}#code=${encodeURIComponent(kept.code)}`} />`}
       ${own === null && !kept.token && free > 0 && html`
         <form onSubmit=${(/** @type {Event} */ e) => { e.preventDefault(); join(); }}>
           <label>${t("your_name")} <input value=${who} maxlength="40"
             onInput=${(/** @type {any} */ e) => setWho(e.target.value)} /></label>
-          ${game.visibility === "private" && !kept.host && html`
+          ${game.visibility === "private" && !kept.host && !invited && html`
             <label>${t("table_code")} <input value=${code} data-action="join-code"
               onInput=${(/** @type {any} */ e) => setCode(e.target.value)} /></label>`}
           <button disabled=${busy}>${t("take_seat")}</button>
@@ -431,6 +447,21 @@ function Waiting(/** @type {{game: Game, kept: import("./api.js").Seating & {cod
           ${free > 0 && html`<button disabled=${busy} onClick=${() => deal(true)}>${t("deal_with_bots")}</button>`}
         </p>`}
     </section>`;
+}
+
+/** The invite link to copy or share: opened, it seats a friend in one press. */
+function Invite(/** @type {{link: string}} */ { link }) {
+  const [copied, setCopied] = useState(false);
+  const copy = () => navigator.clipboard.writeText(link).then(() => setCopied(true), () => setCopied(false));
+  const share = () => navigator.share({ text: t("invite_text"), url: link }).catch(() => {});
+  return html`
+    <div class="invite">
+      <label>${t("invite_link")} <input readonly value=${link} data-invite
+        onFocus=${(/** @type {any} */ e) => e.target.select()} /></label>
+      ${navigator.clipboard && html`<button onClick=${copy}>${t("copy")}</button>`}
+      ${"share" in navigator && html`<button onClick=${share}>${t("share")}</button>`}
+      <span role="status">${copied ? t("copied") : ""}</span>
+    </div>`;
 }
 
 /** The log in words, the newest first, each line numbered by its event's `seq`. */

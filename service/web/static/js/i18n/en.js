@@ -336,4 +336,9 @@ export default {
   turn_title: "● Your turn – {game}",
   turn_sound: "Sound when it is your turn",
   turn_notify: "Notify me when it is my turn",
+  invite_link: "Invite link: whoever opens it may take a seat",
+  invite_text: "Take a seat at my card table",
+  copy: "Copy",
+  share: "Share",
+  copied: "Copied.",
 };

@@ -330,4 +330,9 @@ export default {
   turn_title: "● Sinun vuorosi – {game}",
   turn_sound: "Äänimerkki vuorollasi",
   turn_notify: "Ilmoita, kun on vuoroni",
+  invite_link: "Kutsulinkki: sen avaaja voi istuutua pöytään",
+  invite_text: "Tule pelaamaan korttia pöytääni",
+  copy: "Kopioi",
+  share: "Jaa",
+  copied: "Kopioitu.",
 };
