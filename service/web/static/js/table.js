@@ -24,9 +24,10 @@ import { cardOfMove, heading, logLine, moveLabel, problemText } from "./words.js
 /** @typedef {import("./i18n.js").Key} Key */
 
 const LOG_SHOWN = 40;
-// The events after which the summary changes beyond the view (seats, scores, the round).
+// The events after which the summary changes beyond the view (seats, scores, the round):
+// a round ends with `round_over`, but Mystery Date's with `won`.
 const SUMMARY_EVENTS = new Set([
-  "joined", "vacated", "deal", "round_over", "game_over", "round_abandoned", "left",
+  "joined", "vacated", "deal", "round_over", "won", "game_over", "round_abandoned", "left",
 ]);
 const ENDED = new Set(["round_over", "finished"]);
 const RECOVER_MS = 1000; // after a page error, the table is read again from scratch
