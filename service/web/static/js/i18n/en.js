@@ -316,7 +316,7 @@ export default {
   rematch_join: "Join the new match",
   round_won_by: "{seats} won the round.",
   round_lost_by: "{seat} lost the round.",
-  round_lost_with: "{seat} lost the round, left holding the {card}.",
+  round_lost_with: "{seat} lost the round, left holding {card}.",
   points: "Points",
   books: "Books",
   lives: "Lives",
