@@ -92,7 +92,15 @@ export function RoundEnd({ game, finished, log, kept, own, name, work, busy }) {
     const next = /** @type {HTMLElement | null} */ (here.querySelector("button[data-next]"));
     (next || here).focus({ preventScroll: true });
   }, [finished, busy]);
-  const deal = () => work(() => call("POST", `/games/${game.id}/deal`, { token: dealer }));
+  const deal = () => work(async () => {
+    try {
+      await call("POST", `/games/${game.id}/deal`, { token: dealer });
+    } catch (error) {
+      // two pressed at once and the other's deal went first: dealt, as this one asked
+      const now = await call("GET", `/games/${game.id}`);
+      if (now.round <= game.round) throw error;
+    }
+  });
   const end = () => work(() => call("POST", `/games/${game.id}/end`, { token: kept.host }));
   return html`
     <section class="round-end" ref=${panel} tabindex="-1" aria-labelledby="round-end-title">

@@ -56,6 +56,9 @@ function Table({ gameId, catalogue }) {
   const [log, setLog] = useState(/** @type {GameEvent[]} */ ([]));
   const [link, setLink] = useState("connecting");
   const [notice, setNotice] = useState(/** @type {unknown} */ (null));
+  // the version of the view read again after a refusal: once the table moves on past it,
+  // the refusal is about a table that is no more, and goes
+  const noticeVersion = useRef(Infinity);
   const [busy, setBusy] = useState(false);
   const refreshing = useRef(/** @type {number | null} */ (null));
   const play = useRef(/** @type {HTMLElement | null} */ (null));
@@ -65,7 +68,8 @@ function Table({ gameId, catalogue }) {
   const [restarts, setRestarts] = useState(0);
   const token = kept.token || kept.host;
 
-  /** The summary, and the view unless the stream brings it (on opening, after events). */
+  /** The summary, and the view unless the stream brings it (on opening, after events);
+   * the version of the view read, if it was. */
   async function refresh(withView = true) {
     try {
       const [summary, seen] = await Promise.all([
@@ -75,10 +79,23 @@ function Table({ gameId, catalogue }) {
       ]);
       setGame((old) => newest(old, summary));
       if (seen) setView((old) => newest(old, seen));
+      return seen ? /** @type {number} */ (seen.version) : null;
     } catch (error) {
       setNotice(error);
+      return null;
     }
   }
+
+  /** A refusal shown, and the table read again as it is now. */
+  async function refused(/** @type {unknown} */ error) {
+    setNotice(error);
+    noticeVersion.current = Infinity; // not gone with a view that comes meanwhile
+    noticeVersion.current = (await refresh()) ?? Infinity;
+  }
+
+  useEffect(() => {
+    if (view && view.version > noticeVersion.current) setNotice(null);
+  }, [view?.version]);
 
   /** Events that change what only the summary says (seats, scores, the round): one
    * refresh for a burst of them. */
@@ -144,8 +161,7 @@ function Table({ gameId, catalogue }) {
       setView((old) => newest(old, answer.view));
       logged(answer.events);
     } catch (error) {
-      setNotice(error);
-      await refresh();
+      await refused(error);
     } finally {
       setBusy(false);
     }
@@ -157,10 +173,10 @@ function Table({ gameId, catalogue }) {
     setNotice(null);
     try {
       await task();
-    } catch (error) {
-      setNotice(error);
-    } finally {
       await refresh();
+    } catch (error) {
+      await refused(error);
+    } finally {
       setBusy(false);
     }
   }
