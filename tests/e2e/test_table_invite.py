@@ -6,7 +6,17 @@ top of the lobby, within a phone's first screen; the name last used is offered a
 from playwright.sync_api import expect
 
 from .tables import say, seat_chip
-from .test_play import PHONE_DEVICE, clean, code_shown, create_through_form, kept, words
+from .test_play import (
+    AXE,
+    PHONE_DEVICE,
+    axe,
+    clean,
+    code_shown,
+    create_through_form,
+    kept,
+    no_serious,
+    words,
+)
 
 
 def test_a_friend_opening_the_invite_link_takes_a_seat_in_one_press(live, people):
@@ -22,6 +32,7 @@ def test_a_friend_opening_the_invite_link_takes_a_seat_in_one_press(live, people
     copied = host.page.get_by_role("status").filter(has_text=say(host.page, "copied"))
     expect(copied).to_be_visible()
     assert host.page.evaluate("() => navigator.clipboard.readText()") == link
+    no_serious(axe(host.page, AXE.read_text()), "the waiting table with its invite")
 
     asked: list[str] = []
     friend.page.on("request", lambda request: asked.append(request.url))
