@@ -110,6 +110,23 @@ function roundOver(/** @type {S["RoundOverData"]} */ data, /** @type {Namer} */ 
 }
 
 /**
+ * The end of a round in sentences, from the data of what ended it (its `round_over`, or
+ * Mystery Date's `won`): who won or lost, and why.
+ * @param {Record<string, any>} outcome @param {Namer} name
+ */
+export function roundVerdict(outcome, name) {
+  const { loser, odd_card: oddCard, winners, winner, blocked, signals } = outcome;
+  const lines = [];
+  if (blocked) lines.push(t("blocked"));
+  if (winner !== undefined) lines.push(t("date_winner", { seat: name(winner) }));
+  if (winners?.length) lines.push(t("round_won_by", { seats: winners.map(name).join(", ") }));
+  if (loser !== undefined && oddCard) lines.push(t("round_lost_with", { seat: name(loser), card: theCard(oddCard) }));
+  else if (loser !== undefined && signals) lines.push(t("spoons_loser", { seat: name(loser) }));
+  else if (loser !== undefined) lines.push(t("round_lost_by", { seat: name(loser) }));
+  return lines;
+}
+
+/**
  * One event as a sentence, as the seat reading it may see it (``mySeat``: "You were
  * dealt" for the reader's own hand). Never throws: an event this page has no words for
  * is said by its type.

@@ -326,7 +326,7 @@ export default {
   rematch_join: "Join the new match",
   round_won_by: "{seats} won the round.",
   round_lost_by: "{seat} lost the round.",
-  round_lost_with: "{seat} lost the round, left holding the {card}.",
+  round_lost_with: "{seat} lost the round, left holding {card}.",
   points: "Points",
   books: "Books",
   lives: "Lives",
@@ -342,4 +342,13 @@ export default {
   versus_level_basic: "sensible",
   versus_level_random: "at random (easiest)",
   seconds_a_turn: "{n} s a turn",
+  // callback.js: the tab calls the player back when the turn comes while it is hidden
+  turn_title: "● Your turn – {game}",
+  turn_sound: "Sound when it is your turn",
+  turn_notify: "Notify me when it is my turn",
+  invite_link: "Invite link: whoever opens it may take a seat",
+  invite_text: "Take a seat at my card table",
+  copy: "Copy",
+  share: "Share",
+  copied: "Copied.",
 };

@@ -337,4 +337,12 @@ export default {
   versus_level_basic: "harkitseva",
   versus_level_random: "sattumanvarainen (helpoin)",
   seconds_a_turn: "{n} s / vuoro",
+  turn_title: "● Sinun vuorosi – {game}",
+  turn_sound: "Äänimerkki vuorollasi",
+  turn_notify: "Ilmoita, kun on vuoroni",
+  invite_link: "Kutsulinkki: sen avaaja voi istuutua pöytään",
+  invite_text: "Tule pelaamaan korttia pöytääni",
+  copy: "Kopioi",
+  share: "Jaa",
+  copied: "Kopioitu.",
 };
