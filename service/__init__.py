@@ -17,6 +17,7 @@ from .config import Config
 from .errors import DatabaseUnavailable
 from .store.changes import Hub
 from .store.db import DeadlineExceeded, make_engine
+from .store.presence import Presence
 
 
 class App(Flask):
@@ -75,6 +76,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     # Listening from the first waiter on (not before: a process nobody waits on would be
     # woken by every move of every table for nothing).
     app.extensions["changes"] = Hub(app.config["LISTEN_DATABASE_URL"] or app.config["DATABASE_URL"])
+    app.extensions["presence"] = Presence(engine)
 
     from . import web
     from .api import caching, init_api, observe

@@ -32,8 +32,15 @@ DISTRIBUTED_BY = {
     "events": "game_id",
     "idempotent_answers": "game_id",
     "join_codes": "code_hash",
+    "presence": "game_id",
 }
-GROUP = {"games": "games", "events": "games", "idempotent_answers": "games", "join_codes": "codes"}
+GROUP = {
+    "games": "games",
+    "events": "games",
+    "idempotent_answers": "games",
+    "presence": "games",
+    "join_codes": "codes",
+}
 # The statements that may fan out to every shard, each listed in the README's Citus section.
 ACROSS_GAMES = {"lobby", "due games", "retention"}
 _ACROSS = re.compile(r"/\* across games: ([a-z ]+) \*/")

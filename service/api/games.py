@@ -271,6 +271,17 @@ class Reactions(MethodView):
         return tables.react(unit(), game_id, bearer_token(), body["reaction"])
 
 
+@blp.route("/games/<uuid:game_id>/presence")
+class AtTable(MethodView):
+    @blp.response(200, schemas.PresenceSchema)
+    @refusal(blp, 404, "No such game")
+    @blp.doc(operationId="get_presence")
+    def get(self, game_id: uuid.UUID) -> dict[str, Any]:
+        """Who is at the table: the seats with a live stream open (on any instance), and
+        how many spectators watch; as of a few seconds ago"""
+        return tables.at_table(unit(), game_id)
+
+
 @blp.route("/games/<uuid:game_id>/view")
 class View(MethodView):
     @blp.response(200, schemas.ViewSchema, headers=caching.etag_header(BODY_ETAG))
@@ -370,5 +381,7 @@ class Stream(MethodView):
             config["STREAM_SECONDS"],
             config["HEARTBEAT_SECONDS"],
             query["view"],
+            query["rematch"],
+            current_app.extensions["presence"],
         )
         return sse.response(stream, check_shapes=current_app.testing)

@@ -359,14 +359,9 @@ class RematchSchema(CreatedGameSchema):
     sat. Its bots sit at their seats, and every other person's seat is held for them
     (`held_until`) until they call too."""
 
-    seat = Required(
-        Int,
-        allow_none=True,
-        metadata={"description": "The caller's seat there; null: given up (dealt without)"},
-    )
+    seat = Required(Int, metadata={"description": "The caller's seat there, as it sat here"})
     token = Required(
         fields.String,
-        allow_none=True,
         metadata={"description": "The caller's seat token there; the same at every call"},
     )
     code = Required(
@@ -570,6 +565,13 @@ class StreamQuerySchema(StrictSchema):
             "an `event: view` message with the seat's view"
         },
     )
+    rematch = fields.Boolean(
+        load_default=False,
+        metadata={
+            "description": "`true` (or `1`): once the match is finished, stay open until it "
+            "is played again (its `rematch` event), for up to 10 minutes, then end"
+        },
+    )
 
 
 class StreamHeadersSchema(ma.Schema):
@@ -632,6 +634,19 @@ class EventsPageSchema(ma.Schema):
             "view as of that event (as `GET /view` answers it)"
         },
     )
+
+
+class SeatHereSchema(ma.Schema):
+    seat = Required(Int)
+    here = Required(
+        fields.Boolean,
+        metadata={"description": "A live stream of this seat is open (else: away)"},
+    )
+
+
+class PresenceSchema(ma.Schema):
+    seats = Required(fields.List, fields.Nested(SeatHereSchema))
+    spectators = Required(Int, metadata={"description": "Live streams without a seat"})
 
 
 class ReactSchema(StrictSchema):

@@ -19,8 +19,9 @@ DESCRIPTION = f"""Server-Sent Events, one per event of the log as the seat may s
 after each burst of events, once the stream has caught up with the log: the view as of
 the event before it, so a client never asks for its view. A comment
 `: heartbeat` comes after 15 quiet seconds (configurable). When the match is finished and
-played again (its `rematch` event sent), or not played again within 10 minutes,
-`event: end` with `data: {{"last_seq": n}}` closes the stream. The
+its last event sent (with `rematch=true`: once it is played again, its `rematch` event
+sent, or not within 10 minutes), `event: end` with `data: {{"last_seq": n}}` closes the
+stream. The
 server also closes a stream after a configured time (300 s by default): reconnect with
 `Last-Event-ID` (or `?after=`) and nothing is lost or repeated. Send the token in the
 `Authorization` header; in a browser, read the stream with `fetch` and a stream reader
@@ -74,7 +75,7 @@ MESSAGE_SCHEMA = {
                 "required": ["last_seq"],
                 "properties": {"last_seq": {"type": "integer"}},
             },
-            "Nothing more will be logged (the match is over, and played again or not): "
+            "The match is finished (and, with `rematch=true`, played again or not): "
             "the stream closes",
         ),
     ],

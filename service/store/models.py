@@ -190,3 +190,16 @@ class WorkerHeartbeat(Base):
 
     name: Mapped[str] = mapped_column(String(100), primary_key=True)
     beat_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class Presence(Base):
+    """One instance's open streams of one game (``store.presence``): the seats here and
+    the spectators, rewritten while they stay open; stale rows count no longer."""
+
+    __tablename__ = "presence"
+
+    game_id: Mapped[uuid.UUID] = mapped_column(Uuid, primary_key=True)
+    instance: Mapped[str] = mapped_column(String(36), primary_key=True)
+    here: Mapped[list[Any]]
+    spectators: Mapped[int] = mapped_column(Integer)
+    seen_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))

@@ -21,6 +21,7 @@ from ..table.access import identify
 from ..table.records import LoggedEvent, Status, Table
 from . import changes, games, tables
 from .db import DATABASE_AWAY, deadline
+from .presence import Presence
 from .unit import Unit
 
 LOOK_SECONDS = 5.0  # the database work of one look of a waiting request
@@ -60,8 +61,8 @@ def wait_for_events(
 class EventStream:
     """The events of a game as they commit, for one seat (or a spectator), as an iterable
     of bursts: lists of messages that go out together (what one look found), each
-    ``("event", event)``, ``("heartbeat", None)`` or, once nothing more will be logged
-    (``Look.closed``) and its last event sent, ``("end", {"last_seq"})``. It ends
+    ``("event", event)``, ``("heartbeat", None)`` or, once there is nothing more to
+    wait for (``closed``) and its last event sent, ``("end", {"last_seq"})``. It ends
     there, when the client hangs up, or after ``seconds`` (the client reconnects). The
     first look happens when it is opened, so a bad token or an unknown game is refused
     before the stream begins. With ``with_view``, ``("view", view)`` follows each burst
@@ -81,17 +82,22 @@ class EventStream:
         seconds: float,
         heartbeat: float,
         with_view: bool = False,
+        until_rematch: bool = False,
+        at_table: Presence | None = None,
     ) -> None:
         self._unit = Unit(engine)
         self._stack = ExitStack()
         self._stack.callback(self._unit.close)
-        self._reader = Reader(game_id, token, self.PAGE, with_view)
+        self._reader = Reader(game_id, token, self.PAGE, with_view, until_rematch)
         self._hub = hub
         self._ends = time.monotonic() + seconds
         self._heartbeat = heartbeat
         try:
             self._waiter = self._stack.enter_context(hub.waiter(game_id, after, client))
             self._first = self._reader.look(self._unit, after)
+            if at_table is not None:  # a live stream: its seat is here
+                at_table.opened(game_id, self._first.seat)
+                self._stack.callback(at_table.closed, game_id, self._first.seat)
         except BaseException:
             self._stack.close()
             raise
@@ -133,17 +139,19 @@ class EventStream:
         self._stack.close()
 
 
-# A finished match's log stays open this long for its rematch (a ``rematch`` event, which
-# its seats' pages follow to the new table) and the players' last reactions.
+# How long a stream that waits for a finished match's rematch (``until_rematch``) stays
+# open for it: its seats' pages follow its ``rematch`` event to the new table.
 REMATCH_WAIT = timedelta(minutes=10)
 
 
-def closed(game: Table) -> bool:
-    """Whether nothing more will be logged: the match finished, and its rematch named
-    or not asked for in ``REMATCH_WAIT``."""
+def closed(game: Table, until_rematch: bool) -> bool:
+    """Whether the stream has nothing more to wait for: the match finished (and, for a
+    stream that waits for it, played again, or not in ``REMATCH_WAIT``)."""
     if game.status != Status.FINISHED:
         return False
-    return game.next_game_id is not None or game.updated_at < clock.now() - REMATCH_WAIT
+    if not until_rematch or game.next_game_id is not None:
+        return True
+    return game.updated_at < clock.now() - REMATCH_WAIT
 
 
 @dataclass(frozen=True)
@@ -153,8 +161,9 @@ class Look:
     the game's next automatic action is due."""
 
     page: dict[str, Any]
-    closed: bool  # nothing more will be logged (``closed``)
+    closed: bool  # nothing more to wait for (``closed``)
     due: datetime | None
+    seat: int | None = None  # the reader's
 
     def seen(self) -> "Look":
         """The same look once its events (and view) are sent: nothing new in it."""
@@ -170,6 +179,7 @@ class Reader:
     token: str | None
     limit: int
     with_view: bool
+    until_rematch: bool = False
 
     def look(
         self, unit: Unit, after: int, quiet_view: bool = True, hub: changes.Hub | None = None
@@ -191,7 +201,8 @@ class Reader:
                 reached = events[-1]["seq"] if events else after
                 if self.with_view and reached >= game.last_seq and (events or quiet_view):
                     page["view"] = render.view(game, seat)
-                return Look(page, closed(game), clock.aware(game.next_action_at))
+                closes = closed(game, self.until_rematch)
+                return Look(page, closes, clock.aware(game.next_action_at), seat)
         finally:
             unit.close()
 

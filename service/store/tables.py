@@ -42,7 +42,7 @@ from ..table import access, clock, rules
 from ..table.records import Status, Table, Visibility
 from ..table.render import render_event, view
 from ..table.rules import Progress
-from . import games, limits
+from . import games, limits, presence
 from .db import LOST_RACE, LostRace
 from .games import SKIP, WAIT, Lock
 from .unit import Unit
@@ -293,6 +293,17 @@ def react(unit: Unit, game_id: uuid.UUID, token: str | None, reaction: str) -> d
     return render_event(logged, logged["seat"], changed.progress.table)
 
 
+def at_table(unit: Unit, game_id: uuid.UUID) -> dict[str, Any]:
+    """Who is at the table (``presence``), of a game that is."""
+    game = _found(games.load(unit.connection(), game_id), game_id)
+    seen = presence.read(unit.connection(), game_id, clock.now())
+    here = set(seen.here)
+    return {
+        "seats": [{"seat": s.seat, "here": s.seat in here} for s in game.seats],
+        "spectators": seen.spectators,
+    }
+
+
 # -- a table's life --------------------------------------------------------------------
 
 
@@ -424,14 +435,14 @@ def end(unit: Unit, game_id: uuid.UUID, token: str | None) -> Table:
 
 @dataclass(frozen=True)
 class Rematch:
-    """The table a finished match is played again at, and the caller's seat there (None:
-    given up) with its token; ``host_token`` and ``code`` only for the call that made
-    the table (``created``): a code is shown once, and kept only as its hash."""
+    """The table a finished match is played again at, and the caller's seat there with
+    its token; ``host_token`` and ``code`` only for the call that made the table
+    (``created``): a code is shown once, and kept only as its hash."""
 
     table: Table
     created: bool
-    seat: int | None
-    token: str | None
+    seat: int
+    token: str
     host_token: str | None = None
     code: str | None = None
 
@@ -502,8 +513,8 @@ def _unknown_token_hash() -> str:
     return access.new_token()[1]
 
 
-def _seat_of(table: Table, token: str) -> int | None:
-    return access.identify(table, token).seat
+def _seat_of(table: Table, token: str) -> int:
+    return access.require_seat(table, token)
 
 
 def _locked(unit: Unit, game_id: uuid.UUID, apply: Apply) -> Changed:

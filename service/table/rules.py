@@ -262,12 +262,12 @@ def sit_again(
     game = change.table
     if not game.seats and game.status == Status.WAITING:
         _hold_seats(change, before, now, new_token_hash)
-    for held in game.seats:
-        if held.token_hash == token_hash:
+    for place in game.seats:
+        if place.token_hash == token_hash:
             return change.progress()  # sat down already
-        if held.held is not None and held.held.seat_before == seat_before:
-            taken = replace(held, token_hash=token_hash, joined_at=now, held=None)
-            game.seats = tuple(taken if s.seat == held.seat else s for s in game.seats)
+        if place.held is not None and place.held.seat_before == seat_before:
+            taken = replace(place, token_hash=token_hash, joined_at=now, held=None)
+            game.seats = tuple(taken if s.seat == place.seat else s for s in game.seats)
             _record(change, [_joined(taken)], now)
             return change.progress()
     raise WrongPhase("your seat at the rematch was given up: the table went on without you")
@@ -277,7 +277,6 @@ def _hold_seats(
     change: _Change, before: tuple[Seat, ...], now: datetime, new_token_hash: Callable[[], str]
 ) -> None:
     game = change.table
-    hold = Hold(0, now + HOLD)
     game.seats = tuple(
         Seat(
             s.seat,
@@ -285,7 +284,7 @@ def _hold_seats(
             s.bot,
             new_token_hash(),
             now,
-            None if s.bot else replace(hold, seat_before=s.seat),
+            None if s.bot else Hold(s.seat, now + HOLD),
         )
         for s in before
     )
@@ -296,9 +295,9 @@ def _hold_seats(
 def _release_holds(change: _Change, now: datetime, release: Callable[[Hold], bool]) -> None:
     """Give up the seats held for people who did not come (``release``): later seats
     move up, as when a player leaves a waiting table."""
-    for held in reversed(change.table.seats):
-        if held.held is not None and release(held.held):
-            _vacate(change, held.seat, now)
+    for place in reversed(change.table.seats):
+        if place.held is not None and release(place.held):
+            _vacate(change, place.seat, now)
 
 
 def rematch_made(table: Table, game_id: uuid.UUID, seat: int, now: datetime) -> Progress:

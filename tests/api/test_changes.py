@@ -247,7 +247,7 @@ def test_a_look_that_failed_is_tried_again_by_itself_only_while_the_listener_is_
         raise DatabaseUnavailable("the database did not answer")
 
     monkeypatch.setattr(reads.Reader, "look", away)
-    previous = reads.Look({"events": [], "last_seq": 3}, finished=False, due=None)
+    previous = reads.Look({"events": [], "last_seq": 3}, closed=False, due=None)
     hub = changes.Hub("postgresql://nobody@127.0.0.1:1/away")
     reader = reads.Reader(GAME, token=None, limit=100, with_view=False)
     assert reader.look_again(None, hub, 3, previous, quiet_view=True).due is None

@@ -246,7 +246,7 @@ def test_nothing_leaks(client):
 
 
 @pytest.mark.postgres
-def test_rematches_asked_at_once_make_one_table_and_keep_no_code(app, client):
+def test_rematches_asked_at_once_make_one_table_and_keep_no_code(app, client, still_clock):
     table = finished(client)
     racers = 16
 

@@ -77,6 +77,41 @@ def test_a_stream_carries_every_event_of_a_game_in_order_then_ends(app, client):
     assert json.loads(others[-1]["data"]) == {"last_seq": log["last_seq"]}
 
 
+def test_with_rematch_a_finished_games_stream_waits_for_its_rematch_then_ends(app, client):
+    table = Table.create(client, players=2, seed=15, visibility="private")
+    table.end()
+    last = table.events(0).json["last_seq"]
+    again = Table(app.test_client(), table.id, table.host, table.tokens)
+
+    def ask_later():
+        time.sleep(0.3)  # let the reader start waiting
+        assert (
+            again.client.post(
+                f"/v1/games/{table.id}/rematch", headers=bearer(table.tokens[1])
+            ).status_code
+            == 201
+        )
+
+    asker = threading.Thread(target=ask_later)
+    asker.start()
+    query = f"?after={last}&rematch=true"
+    events, others = read_stream(client, table.id, bearer(table.tokens[0]), query=query)
+    asker.join()
+    assert [(e["type"], e["seat"]) for e in events] == [("rematch", 1)]
+    assert events[0]["data"]["game_id"] == table.summary().json["next_game_id"]
+    assert others[-1]["event"] == "end"
+    plain, plain_others = read_stream(client, table.id, query=f"?after={last}")
+    assert [e["type"] for e in plain] == ["rematch"] and plain_others[-1]["event"] == "end"
+
+
+def test_without_rematch_a_finished_games_stream_ends_at_once(client):
+    table = Table.create(client, players=2, seed=16, visibility="private")
+    table.end()
+    last = table.events(0).json["last_seq"]
+    events, others = read_stream(client, table.id, query=f"?after={last}")
+    assert events == [] and others[-1]["event"] == "end"
+
+
 def test_a_stream_resumes_after_last_event_id_without_loss_or_repeat(app, client):
     table = Table.create(client, players=3, seed=12)
     player = play_in_background(Table(app.test_client(), table.id, table.host, table.tokens))

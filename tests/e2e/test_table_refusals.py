@@ -1,16 +1,24 @@
 """A refusal never breaks the table page: it says what went wrong (a code it has no
 words for by the problem's own title), reads the table again (summary and view) and
-goes on with live buttons; a move after it is made as any other."""
+goes on with live buttons; a move after it is made as any other. A refusal goes once
+the table moves on, and the loser of a race to deal the next round is not told off."""
 
 import json
 import re
 
 from playwright.sync_api import expect
 
-from .tables import Table, enabled_moves, wait_for_turn
+from .tables import Table, enabled_moves, say, wait_for_turn
 from .test_play import MOVES, VIEW, clean
 
 TITLE = "Somebody else was quicker"
+DEAL = re.compile(r"/v1/games/[0-9a-f-]{36}/deal$")
+
+
+def refuse(route):
+    problem = {"type": "about:blank", "title": TITLE, "status": 409,
+               "code": "never_heard_of_it", "instance": "test"}  # fmt: skip
+    route.fulfill(status=409, content_type="application/problem+json", body=json.dumps(problem))
 
 
 def test_a_refusal_with_an_unknown_code_is_said_and_play_goes_on(live, people):
@@ -22,11 +30,6 @@ def test_a_refusal_with_an_unknown_code_is_said_and_play_goes_on(live, people):
     wait_for_turn(page)
     asked: list[str] = []
     page.on("request", lambda request: asked.append(f"{request.method} {request.url}"))
-
-    def refuse(route):
-        problem = {"type": "about:blank", "title": TITLE, "status": 409,
-                   "code": "never_heard_of_it", "instance": "test"}  # fmt: skip
-        route.fulfill(status=409, content_type="application/problem+json", body=json.dumps(problem))
 
     page.route(MOVES, refuse)
     move = enabled_moves(page).first.get_attribute("data-move")
@@ -71,3 +74,45 @@ def test_a_table_that_fails_to_draw_is_read_again_and_comes_back(live, people):
     wait_for_turn(page)
     expect(page.locator('[data-status="playing"]')).to_have_count(1)
     clean(guarded)
+
+
+def test_a_refusal_goes_once_the_table_moves_on(live, people):
+    table = Table.create(live, "crazy-eights", seats=2, options={"target_score": None})
+    seat = table.join("Hugo")
+    table.deal(fill=True)  # the free seat: a basic bot
+    guarded = people(locale="en-US")
+    page = table.open(guarded, seat)
+    wait_for_turn(page)
+    page.route(MOVES, refuse)
+    enabled_moves(page).first.click()
+    alert = page.get_by_role("alert")
+    expect(alert).to_contain_text(TITLE)
+    page.unroute(MOVES, refuse)
+    page.wait_for_timeout(500)
+    expect(alert).to_contain_text(TITLE)  # the table read again after it is the same table
+
+    move = table.view(seat)["legal_moves"][0]  # Hugo's move from his other device
+    live.call("POST", f"/v1/games/{table.id}/moves", move, table.tokens[seat])
+    expect(alert).to_have_count(0)
+    clean(guarded, refused=[409])
+
+
+def test_the_loser_of_a_race_to_deal_sees_no_refusal_in_the_next_round(live, people):
+    table = Table.create(live, "old-maid", seats=2, think=0.05)
+    guarded = people(locale="en-US")
+    page = table.open(guarded, host=True)
+    table.deal(fill=True)  # two bots; the host's page watches
+    deal_next = page.get_by_role("button", name=say(page, "deal_next"), exact=True)
+    expect(deal_next).to_be_enabled(timeout=60_000)
+
+    def dealt_first_by_another(route):
+        table.deal()  # the other seat's press arrives first
+        route.continue_()
+
+    page.route(DEAL, dealt_first_by_another)
+    with page.expect_response(DEAL) as answer:
+        deal_next.click()
+    assert answer.value.status == 409, "the page's deal came second"
+    expect(page.locator(".table-head .status")).to_contain_text(say(page, "round_n", n=2))
+    expect(page.get_by_role("alert")).to_have_count(0)
+    clean(guarded, refused=[409])

@@ -4,6 +4,8 @@ round focused; after the deal the table is back in view. After a match, "Play ag
 makes a new table like the old one: the same game, options, seats, clock and bots, a
 code to share where friends sat."""
 
+import time
+
 import pytest
 from playwright.sync_api import expect
 
@@ -93,4 +95,35 @@ def test_play_again_where_friends_sat_gives_a_code_to_share(live, people):
     assert [(s["name"], s["bot"]) for s in new["seats"]][0] == ("Ida", None)
     assert [s["bot"] for s in new["seats"]][1:] == ["basic"]
     expect(page.get_by_text(say(page, "code_to_share"))).to_be_visible()
+    clean(guarded)
+
+
+STANDINGS = """() => {
+  const table = document.querySelector(".round-end .standings");
+  const heads = [...table.querySelectorAll("thead th")].map((th) => th.textContent.trim());
+  return [...table.querySelectorAll("tbody tr")].map((tr) => Object.fromEntries(
+    [...tr.querySelectorAll("td")].map((td, i) => [heads[i], td.textContent.trim()])));
+}"""
+
+
+def test_a_mystery_date_round_end_shows_the_rounds_won_and_lost(live, people):
+    """A Mystery Date round ends with a ``won`` event, not a ``round_over``: the standings
+    show the summary as it is after it, not as it was at the deal."""
+    table = Table.create(live, "mystery-date", seats=2, think=0.02, seed=7)
+    guarded = people(locale="en-US")
+    page = table.open(guarded, host=True)
+    table.deal(fill=True)  # two bots; the host's page watches them play
+    expect(page.locator('[data-status="round_over"]')).to_have_count(1, timeout=60_000)
+    say = words(page)
+    summary = table.summary()
+    assert sorted(seat["rounds_won"] for seat in summary["seats"]) == [0, 1]
+    counted = [(str(s["rounds_won"]), str(s["rounds_lost"])) for s in summary["seats"]]
+
+    def shown():
+        return [(row[say["won"]], row[say["lost"]]) for row in page.evaluate(STANDINGS)]
+
+    deadline = time.monotonic() + 5  # the page reads the summary again as the round ends
+    while shown() != counted and time.monotonic() < deadline:
+        page.wait_for_timeout(100)
+    assert shown() == counted
     clean(guarded)

@@ -121,10 +121,13 @@ def record(table: dict[str, Any]) -> dict[str, Any]:
     seats = seat_names(players)
     log = Log()
     log.add(joined(seats), round_=0)
-    # a seat held for Carl (a rematch), who took it and left the waiting table before the deal
-    log.add([Event("reserved", players, {"name": "Carl", "until": AT})], round_=0)
+    # a player who took a seat and left the waiting table before the deal
     log.add([Event("joined", players, {"name": "Carl", "bot": None})], round_=0)
     log.add([Event("vacated", players, {"name": "Carl"})], round_=0)
+    # a rematch's seat held for who sat there, then taken
+    until = "2026-01-01T12:02:00+00:00"
+    log.add([Event("reserved", players, {"name": "Dora", "until": until})], round_=0)
+    log.add([Event("vacated", players, {"name": "Dora"})], round_=0)
     state, events = rules.deal(options, players, rules.first_dealer(players, rng), rng)
     log.add(events)
     memory: dict[str, Any] = {}
@@ -187,7 +190,7 @@ def service_events(slug: str, players: int, result: Any) -> list[Event]:
             Event("reaction", seat % players, {"reaction": reaction})
             for seat, reaction in enumerate(get_args(Reaction))
         ],
-        Event("rematch", 1, {"game_id": "00000000-0000-5000-8000-000000000001"}),
+        Event("rematch", 0, {"game_id": "00000000-0000-4000-8000-000000000000"}),
     ]
 
 

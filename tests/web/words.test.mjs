@@ -14,7 +14,7 @@ globalThis.location = /** @type {any} */ ({ href: "http://localhost/play" });
 
 const STATIC = "../../service/web/static/js";
 const { LANGUAGES, setLanguage, t } = await import(`${STATIC}/i18n.js`);
-const { SENTENCES, heading, logLine, moveLabel, problemText, sentence } = await import(`${STATIC}/words.js`);
+const { SENTENCES, heading, logLine, moveLabel, problemText, roundVerdict, sentence } = await import(`${STATIC}/words.js`);
 const { Problem } = await import(`${STATIC}/api.js`);
 
 const read = (/** @type {string} */ name) => JSON.parse(readFileSync(new URL(name, import.meta.url), "utf8"));
@@ -98,6 +98,20 @@ for (const lang of LANGS) {
           // who made the move, after the sentence: "Bob drew a card. (computer)"
           if (event.by === "bot") assert.ok(text.endsWith(`. (${t("by_bot")})`) || text.endsWith(`! (${t("by_bot")})`), text);
         }
+      }
+    }
+  });
+
+  test(`every recorded round's end reads as the round-end panel's verdict (${lang})`, () => {
+    setLanguage(lang);
+    for (const table of tables) {
+      const name = namer(table);
+      const ends = table.log.filter((/** @type {any} */ event) => event.type === "round_over" || event.type === "won");
+      assert.ok(ends.length, `${table.type}: a round's end recorded`);
+      for (const event of ends.map((/** @type {any} */ stored) => seenBy(stored, null))) {
+        const lines = roundVerdict(event.data, name);
+        assert.ok(lines.length, `${table.type} #${event.seq}: nothing said`);
+        for (const line of lines) assertSaid(line, lang, `${table.type} #${event.seq} verdict`);
       }
     }
   });

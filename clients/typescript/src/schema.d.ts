@@ -200,6 +200,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/games/{game_id}/presence": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                game_id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Who is at the table: the seats with a live stream open (on any instance), and
+         *     how many spectators watch; as of a few seconds ago
+         */
+        get: operations["get_presence"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/games/{game_id}/view": {
         parameters: {
             query?: never;
@@ -870,8 +892,8 @@ export interface components {
         Rematch: {
             type: components["schemas"]["GameType"];
             status: components["schemas"]["Status"];
-            /** @description The caller's seat there; null: given up (dealt without) */
-            seat: number | null;
+            /** @description The caller's seat there, as it sat here */
+            seat: number;
             /** @description Every seat that may act now */
             to_act: number[];
             /**
@@ -913,7 +935,7 @@ export interface components {
             /** @description Join code of a private table: only in the answer that made it */
             code: string | null;
             /** @description The caller's seat token there; the same at every call */
-            token: string | null;
+            token: string;
         };
         /** React */
         React: {
@@ -1747,6 +1769,18 @@ export interface components {
         };
         /** Event */
         Event: components["schemas"]["AskEvent"] | components["schemas"]["BookEvent"] | components["schemas"]["DealEvent"] | components["schemas"]["DiscardEvent"] | components["schemas"]["DoorEvent"] | components["schemas"]["DrawEvent"] | components["schemas"]["GameOverEvent"] | components["schemas"]["GiveEvent"] | components["schemas"]["GoFishEvent"] | components["schemas"]["HandEvent"] | components["schemas"]["JoinedEvent"] | components["schemas"]["LeftEvent"] | components["schemas"]["NothingEvent"] | components["schemas"]["OfferEvent"] | components["schemas"]["OutEvent"] | components["schemas"]["PairsEvent"] | components["schemas"]["PassEvent"] | components["schemas"]["PickEvent"] | components["schemas"]["PilesEvent"] | components["schemas"]["PlayEvent"] | components["schemas"]["ReactionEvent"] | components["schemas"]["RematchEvent"] | components["schemas"]["ReservedEvent"] | components["schemas"]["ResumeEvent"] | components["schemas"]["RollEvent"] | components["schemas"]["RoundAbandonedEvent"] | components["schemas"]["RoundOverEvent"] | components["schemas"]["SafeEvent"] | components["schemas"]["SignalEvent"] | components["schemas"]["StarterEvent"] | components["schemas"]["TakeEvent"] | components["schemas"]["TakeDiscardEvent"] | components["schemas"]["TimeoutEvent"] | components["schemas"]["VacatedEvent"] | components["schemas"]["WonEvent"];
+        /** SeatHere */
+        SeatHere: {
+            seat: number;
+            /** @description A live stream of this seat is open (else: away) */
+            here: boolean;
+        };
+        /** Presence */
+        Presence: {
+            seats: components["schemas"]["SeatHere"][];
+            /** @description Live streams without a seat */
+            spectators: number;
+        };
         /** ResumeMove */
         ResumeMove: {
             /**
@@ -2876,6 +2910,39 @@ export interface operations {
             default: components["responses"]["DEFAULT_ERROR"];
         };
     };
+    get_presence: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                game_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Presence"];
+                };
+            };
+            /** @description No such game */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            503: components["responses"]["DatabaseUnavailable"];
+            default: components["responses"]["DEFAULT_ERROR"];
+        };
+    };
     get_view: {
         parameters: {
             query?: never;
@@ -3096,6 +3163,8 @@ export interface operations {
                 after?: number;
                 /** @description `true` (or `1`): after each burst of events, and on opening, an `event: view` message with the seat's view */
                 view?: boolean;
+                /** @description `true` (or `1`): once the match is finished, stay open until it is played again (its `rematch` event), for up to 10 minutes, then end */
+                rematch?: boolean;
             };
             header?: {
                 /** @description The `id` of the last event received: resume after it */
@@ -3115,8 +3184,9 @@ export interface operations {
              *     after each burst of events, once the stream has caught up with the log: the view as of
              *     the event before it, so a client never asks for its view. A comment
              *     `: heartbeat` comes after 15 quiet seconds (configurable). When the match is finished and
-             *     played again (its `rematch` event sent), or not played again within 10 minutes,
-             *     `event: end` with `data: {"last_seq": n}` closes the stream. The
+             *     its last event sent (with `rematch=true`: once it is played again, its `rematch` event
+             *     sent, or not within 10 minutes), `event: end` with `data: {"last_seq": n}` closes the
+             *     stream. The
              *     server also closes a stream after a configured time (300 s by default): reconnect with
              *     `Last-Event-ID` (or `?after=`) and nothing is lost or repeated. Send the token in the
              *     `Authorization` header; in a browser, read the stream with `fetch` and a stream reader
@@ -3141,7 +3211,7 @@ export interface operations {
                     } | {
                         /** @enum {string} */
                         event: "end";
-                        /** @description Nothing more will be logged (the match is over, and played again or not): the stream closes */
+                        /** @description The match is finished (and, with `rematch=true`, played again or not): the stream closes */
                         data: string;
                     });
                 };

@@ -108,6 +108,7 @@ from .play_data import PlayData
 from .play_event import PlayEvent
 from .play_move import PlayMove
 from .players import Players
+from .presence import Presence
 from .problem import Problem
 from .problem_errors import ProblemErrors
 from .rank import Rank
@@ -135,6 +136,7 @@ from .round_over_data import RoundOverData
 from .round_over_event import RoundOverEvent
 from .safe_event import SafeEvent
 from .seat import Seat
+from .seat_here import SeatHere
 from .show_move import ShowMove
 from .show_move_colour import ShowMoveColour
 from .signal_data import SignalData
@@ -277,6 +279,7 @@ __all__ = (
     "Players",
     "PlayEvent",
     "PlayMove",
+    "Presence",
     "Problem",
     "ProblemErrors",
     "Rank",
@@ -304,6 +307,7 @@ __all__ = (
     "RoundOverEvent",
     "SafeEvent",
     "Seat",
+    "SeatHere",
     "ShowMove",
     "ShowMoveColour",
     "SignalData",

@@ -26,7 +26,7 @@ class Rematch:
     Attributes:
         type_ (GameType):
         status (Status):
-        seat (int | None): The caller's seat there; null: given up (dealt without)
+        seat (int): The caller's seat there, as it sat here
         to_act (list[int]): Every seat that may act now
         deadline (datetime.datetime | None): When the clock runs out for the seat to act, if one
         id (UUID):
@@ -46,13 +46,13 @@ class Rematch:
         next_game_id (None | UUID): The table this finished match is played again at (`POST /v1/games/{id}/rematch`);
             null until someone asks for one
         code (None | str): Join code of a private table: only in the answer that made it
-        token (None | str): The caller's seat token there; the same at every call
+        token (str): The caller's seat token there; the same at every call
         host_token (str | Unset): Bearer token of the host: only in the answer that made it
     """
 
     type_: GameType
     status: Status
-    seat: int | None
+    seat: int
     to_act: list[int]
     deadline: datetime.datetime | None
     id: UUID
@@ -71,7 +71,7 @@ class Rematch:
     created_at: datetime.datetime
     next_game_id: None | UUID
     code: None | str
-    token: None | str
+    token: str
     host_token: str | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
@@ -79,7 +79,6 @@ class Rematch:
 
         status = self.status.value
 
-        seat: int | None
         seat = self.seat
 
         to_act = self.to_act
@@ -134,7 +133,6 @@ class Rematch:
         code: None | str
         code = self.code
 
-        token: None | str
         token = self.token
 
         host_token = self.host_token
@@ -182,12 +180,7 @@ class Rematch:
 
         status = Status(d.pop("status"))
 
-        def _parse_seat(data: object) -> int | None:
-            if data is None:
-                return data
-            return cast(int | None, data)
-
-        seat = _parse_seat(d.pop("seat"))
+        seat = d.pop("seat")
 
         to_act = cast(list[int], d.pop("to_act"))
 
@@ -281,12 +274,7 @@ class Rematch:
 
         code = _parse_code(d.pop("code"))
 
-        def _parse_token(data: object) -> None | str:
-            if data is None:
-                return data
-            return cast(None | str, data)
-
-        token = _parse_token(d.pop("token"))
+        token = d.pop("token")
 
         host_token = d.pop("host_token", UNSET)
 

@@ -16,7 +16,7 @@ class StreamEventsEndMessage:
     """
     Attributes:
         event (StreamEventsEndMessageEvent):
-        data (str): Nothing more will be logged (the match is over, and played again or not): the stream closes
+        data (str): The match is finished (and, with `rematch=true`, played again or not): the stream closes
     """
 
     event: StreamEventsEndMessageEvent

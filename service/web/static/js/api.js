@@ -80,6 +80,15 @@ export function forgetSeating(/** @type {string} */ gameId) {
   localStorage.removeItem(`card-table:${gameId}`);
 }
 
+const NAME = "card-table:name";
+
+/** The name this browser last sat down under, offered again ("" before the first). */
+export const rememberedName = () => localStorage.getItem(NAME) || "";
+
+export function rememberName(/** @type {string} */ name) {
+  if (name.trim()) localStorage.setItem(NAME, name.trim());
+}
+
 /** The seat's token, else the host's (a host reads as a spectator, and deals). */
 export const tokenOf = (/** @type {Seating} */ kept) => kept.token || kept.host;
 

@@ -4,8 +4,9 @@
 // refused three times in a row, long polls instead. A page that slept catches up from
 // the log, since every connection resumes from the last event it saw. The seat's view
 // comes with the events (`view=1`): after each burst, so the page never asks for it.
-// A finished match is followed until it is played again (its `rematch` event), or the
-// server says nothing more will come: its seats' pages go on to the next table.
+// A finished match is followed until it is played again (its `rematch` event; the
+// stream asked to wait for it, `rematch=1`), or the server stops waiting for one: its
+// seats' pages go on to the next table.
 
 import { API, Problem, backoff, pause } from "./api.js";
 
@@ -82,7 +83,7 @@ async function stream(gameId, token, after, seen, onView, signal, opened) {
     "Last-Event-ID": String(after),
   });
   if (token) headers.Authorization = `Bearer ${token}`;
-  const answer = await fetch(`${API}/games/${gameId}/stream?view=1`, { headers, signal });
+  const answer = await fetch(`${API}/games/${gameId}/stream?view=1&rematch=1`, { headers, signal });
   if (!answer.ok || !answer.body) {
     const body = await answer.json().catch(() => ({}));
     throw new Problem(answer.status, body, Number(answer.headers.get("Retry-After") || 0));

@@ -1,10 +1,11 @@
 // The lobby: every game of the catalogue with a button to play it against the computer
 // (the opponents, their level and a clock chosen first), a form to create a table (its
 // options drawn from the catalogue's option list and named in the catalogue's words, so
-// a seventh game needs no code here), the public tables as they open, and joining by code.
+// a seventh game needs no code here), the public tables as they open, and joining by code
+// (at the top, within a phone's first screen). The name last used is offered again.
 
 import { html, useEffect, useState } from "../vendor/htm-3.1.1/standalone.module.js";
-import { call, keepSeating } from "./api.js";
+import { call, keepSeating, rememberName, rememberedName } from "./api.js";
 import { currentLanguage, t } from "./i18n.js";
 import { Notice, RulesLink } from "./table.js";
 
@@ -75,7 +76,7 @@ export function Lobby({ catalogue }) {
       visibility: "private",
       turn_seconds: versus.clock ? Number(versus.clock) : null,
       options: matchOptions(entry, seats),
-    }, t("player"));
+    }, rememberedName() || t("player"));
     await call("POST", `/games/${created.id}/deal`, {
       token: created.host_token,
       body: { fill_with_bots: versus.level },
@@ -87,6 +88,7 @@ export function Lobby({ catalogue }) {
     <section class="lobby">
       <h1>${t("lobby_title")}</h1>
       <${Notice} error=${notice} />
+      <${JoinByCode} attempt=${attempt} busy=${busy} />
       <ul class="games">
         ${catalogue.map((entry) => html`
           <li class="game">
@@ -98,7 +100,6 @@ export function Lobby({ catalogue }) {
           </li>`)}
       </ul>
       <${CreateForm} catalogue=${catalogue} attempt=${attempt} busy=${busy} />
-      <${JoinByCode} attempt=${attempt} busy=${busy} />
       <${PublicTables} catalogue=${catalogue} />
     </section>`;
 }
@@ -141,7 +142,7 @@ function CreateForm({ catalogue, attempt, busy }) {
   const entry = catalogue.find((item) => item.slug === slug) || catalogue[0];
   const [choices, setChoices] = useState(/** @type {Record<string, unknown>} */ ({}));
   const [form, setForm] = useState({
-    seats: 4, visibility: "public", clock: "", think: "1", bots: "basic", name: "",
+    seats: 4, visibility: "public", clock: "", think: "1", bots: "basic", name: rememberedName(),
   });
   if (!entry) return null;
   const set = (/** @type {string} */ field) => (/** @type {any} */ event) =>
@@ -151,6 +152,7 @@ function CreateForm({ catalogue, attempt, busy }) {
   const submit = (/** @type {Event} */ event) => {
     event.preventDefault();
     attempt(async () => {
+      rememberName(form.name);
       const created = await createTable({
         type: entry.slug,
         seats,
@@ -216,10 +218,11 @@ function OptionField(/** @type {{option: Option, id: string, value: unknown, onC
 /** @param {{attempt: (task: () => Promise<void>) => void, busy: boolean}} props */
 function JoinByCode({ attempt, busy }) {
   const [code, setCode] = useState("");
-  const [name, setName] = useState("");
+  const [name, setName] = useState(rememberedName);
   const submit = (/** @type {Event} */ event) => {
     event.preventDefault();
     attempt(async () => {
+      rememberName(name);
       const joined = await call("POST", "/tables/join", { body: { code: code.trim(), name: name || t("player") } });
       keepSeating(joined.game_id, { seat: joined.seat, token: joined.token, code: code.trim() });
       open(joined.game_id);

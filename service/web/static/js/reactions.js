@@ -18,7 +18,7 @@ import { problemText, sentence } from "./words.js";
 
 /** @type {Record<Reaction, string>} */
 export const REACTIONS = {
-  thumbs_up: "👍", well_played: "👏", good_game: "🤝", laugh: "😂", wow: "😮", oops: "😬", hello: "👋",
+  thumbs_up: "👍", well_played: "👏", good_game: "🤝", laugh: "😄", wow: "😮", oops: "😬", hello: "👋",
 };
 const BUBBLE_MS = 2500;
 const NOTE_MS = 3000;

@@ -4,9 +4,10 @@
 
 import { html, useEffect, useRef } from "../vendor/htm-3.1.1/standalone.module.js";
 import { call } from "./api.js";
-import { Card, cardName } from "./cards.js";
+import { Card } from "./cards.js";
 import { t } from "./i18n.js";
 import { playAgain } from "./rematch.js";
+import { roundVerdict } from "./words.js";
 
 /** @typedef {import("api-schema").components["schemas"]} S */
 /** @typedef {S["Game"]} Game */
@@ -24,16 +25,9 @@ function outcomeOf(/** @type {GameEvent[]} */ log, /** @type {number} */ round) 
 
 /** Who lost or won the round, and why, in words (and the odd card's picture). */
 function Verdict(/** @type {{outcome: Record<string, any>, name: Namer}} */ { outcome, name }) {
-  const { loser, odd_card: oddCard, winners, winner, blocked, signals } = outcome;
-  const lines = [];
-  if (blocked) lines.push(t("blocked"));
-  if (winner !== undefined) lines.push(t("date_winner", { seat: name(winner) }));
-  if (winners?.length) lines.push(t("round_won_by", { seats: winners.map(name).join(", ") }));
-  if (loser !== undefined && oddCard) lines.push(t("round_lost_with", { seat: name(loser), card: cardName(oddCard) }));
-  else if (loser !== undefined && signals) lines.push(t("spoons_loser", { seat: name(loser) }));
-  else if (loser !== undefined) lines.push(t("round_lost_by", { seat: name(loser) }));
+  const oddCard = outcome.odd_card;
   return html`<div class="verdict">
-    ${lines.map((line) => html`<p>${line}</p>`)}
+    ${roundVerdict(outcome, name).map((line) => html`<p>${line}</p>`)}
     ${oddCard && html`<${Card} card=${oddCard} />`}
   </div>`;
 }
@@ -99,7 +93,15 @@ export function RoundEnd({ game, finished, log, kept, own, name, work, busy }) {
     const next = /** @type {HTMLElement | null} */ (here.querySelector("button[data-next]"));
     (next || here).focus({ preventScroll: true });
   }, [finished, busy]);
-  const deal = () => work(() => call("POST", `/games/${game.id}/deal`, { token: dealer }));
+  const deal = () => work(async () => {
+    try {
+      await call("POST", `/games/${game.id}/deal`, { token: dealer });
+    } catch (error) {
+      // two pressed at once and the other's deal went first: dealt, as this one asked
+      const now = await call("GET", `/games/${game.id}`);
+      if (now.round <= game.round) throw error;
+    }
+  });
   const end = () => work(() => call("POST", `/games/${game.id}/end`, { token: kept.host }));
   return html`
     <section class="round-end" ref=${panel} tabindex="-1" aria-labelledby="round-end-title">

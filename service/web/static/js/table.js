@@ -4,7 +4,8 @@
 // refusal in words, after which the page reads the table again and goes on.
 
 import { html, useEffect, useErrorBoundary, useLayoutEffect, useRef, useState } from "../vendor/htm-3.1.1/standalone.module.js";
-import { API, Problem, call, keepSeating, newKey, seating, tokenOf } from "./api.js";
+import { API, Problem, call, keepSeating, newKey, rememberName, rememberedName, seating, tokenOf } from "./api.js";
+import { CallbackSettings, useTurnCallback } from "./callback.js";
 import { Card, cardName } from "./cards.js";
 import { BOARDS } from "./games/index.js";
 import { t } from "./i18n.js";
@@ -25,9 +26,10 @@ import { cardOfMove, heading, logLine, moveLabel, problemText } from "./words.js
 /** @typedef {import("./i18n.js").Key} Key */
 
 const LOG_SHOWN = 40;
-// The events after which the summary changes beyond the view (seats, scores, the round).
+// The events after which the summary changes beyond the view (seats, scores, the round):
+// a round ends with `round_over`, but Mystery Date's with `won`.
 const SUMMARY_EVENTS = new Set([
-  "joined", "vacated", "deal", "round_over", "game_over", "round_abandoned", "left",
+  "joined", "vacated", "deal", "round_over", "won", "game_over", "round_abandoned", "left",
   "reserved", "rematch",
 ]);
 const ENDED = new Set(["round_over", "finished"]);
@@ -57,6 +59,9 @@ function Table({ gameId, catalogue }) {
   const [log, setLog] = useState(/** @type {GameEvent[]} */ ([]));
   const [link, setLink] = useState("connecting");
   const [notice, setNotice] = useState(/** @type {unknown} */ (null));
+  // the version of the view read again after a refusal: once the table moves on past it,
+  // the refusal is about a table that is no more, and goes
+  const noticeVersion = useRef(Infinity);
   const [busy, setBusy] = useState(false);
   const refreshing = useRef(/** @type {number | null} */ (null));
   const play = useRef(/** @type {HTMLElement | null} */ (null));
@@ -66,7 +71,8 @@ function Table({ gameId, catalogue }) {
   const [restarts, setRestarts] = useState(0);
   const token = kept.token || kept.host;
 
-  /** The summary, and the view unless the stream brings it (on opening, after events). */
+  /** The summary, and the view unless the stream brings it (on opening, after events);
+   * the version of the view read, if it was. */
   async function refresh(withView = true) {
     try {
       const [summary, seen] = await Promise.all([
@@ -76,10 +82,23 @@ function Table({ gameId, catalogue }) {
       ]);
       setGame((old) => newest(old, summary));
       if (seen) setView((old) => newest(old, seen));
+      return seen ? /** @type {number} */ (seen.version) : null;
     } catch (error) {
       setNotice(error);
+      return null;
     }
   }
+
+  /** A refusal shown, and the table read again as it is now. */
+  async function refused(/** @type {unknown} */ error) {
+    setNotice(error);
+    noticeVersion.current = Infinity; // not gone with a view that comes meanwhile
+    noticeVersion.current = (await refresh()) ?? Infinity;
+  }
+
+  useEffect(() => {
+    if (view && view.version > noticeVersion.current) setNotice(null);
+  }, [view?.version]);
 
   /** Events that change what only the summary says (seats, scores, the round): one
    * refresh for a burst of them. */
@@ -121,15 +140,20 @@ function Table({ gameId, catalogue }) {
   useScrollToTable(play, status);
   const own = view?.seat ?? null; // the view's: seats move up when one leaves a waiting table
   ownSeat.current = own;
+  const yours = status === "playing" && own !== null && Boolean(view?.to_act.includes(own));
+  useTurnInView(play, yours);
   const reactions = useReactions(own);
-  useTurnInView(play, status === "playing" && own !== null && Boolean(view?.to_act.includes(own)));
+  const entry = catalogue.find((item) => item.slug === game?.type);
+  const name = (/** @type {number | null | undefined} */ seat) =>
+    seat === null || seat === undefined ? t("nobody") : game?.seats[seat]?.name ?? t("seat_n", { n: seat + 1 });
+  useTurnCallback(yours, entry?.title ?? "", game && view ? heading(view, game, own, name) : "");
+  // an invite's code leaves the address once it is no more use: seated, or dealt
+  const seated = Boolean(kept.token);
+  useEffect(() => { if (seated || (status && status !== "waiting")) forgetInvitedCode(); }, [seated, status]);
 
   if (!game || !view) {
     return html`<section class="table"><p>${notice ? refusal(notice) : t("loading")}</p></section>`;
   }
-  const entry = catalogue.find((item) => item.slug === game.type);
-  const name = (/** @type {number | null | undefined} */ seat) =>
-    seat === null || seat === undefined ? t("nobody") : game.seats[seat]?.name ?? t("seat_n", { n: seat + 1 });
 
   /** Send one legal move; a 503 is retried inside `call` with the same key. After a
    * refusal the table is read again, as it is now, and play goes on. */
@@ -146,8 +170,7 @@ function Table({ gameId, catalogue }) {
       setView((old) => newest(old, answer.view));
       logged(answer.events);
     } catch (error) {
-      setNotice(error);
-      await refresh();
+      await refused(error);
     } finally {
       setBusy(false);
     }
@@ -159,10 +182,10 @@ function Table({ gameId, catalogue }) {
     setNotice(null);
     try {
       await task();
-    } catch (error) {
-      setNotice(error);
-    } finally {
       await refresh();
+    } catch (error) {
+      await refused(error);
+    } finally {
       setBusy(false);
     }
   }
@@ -209,6 +232,7 @@ function Table({ gameId, catalogue }) {
         html`<${Leave} leave=${leave} busy=${busy} />`}
       <${Log} log=${log} name=${name} own=${own} />
       <footer class="table-foot">
+        ${own !== null && kept.token && html`<${CallbackSettings} />`}
         ${entry && html`<${RulesLink} entry=${entry} />`}
         ${game.seeded && html`<p class="seeded">${t("seeded_table")}</p>`}
       </footer>
@@ -399,18 +423,30 @@ function Actions(/** @type {BoardProps} */ { view, act, busy, name }) {
     </section>`;
 }
 
-/** Before the first deal: take a seat, add bots, deal (the host); the code to share
- * while a seat is free for a person. */
+/** The code an invite link brings in its fragment (``#code=...``), which never reaches
+ * a server; "" without one. */
+const invitedCode = () => new URLSearchParams(location.hash.slice(1)).get("code") || "";
+
+function forgetInvitedCode() {
+  if (invitedCode()) history.replaceState(history.state, "", location.pathname + location.search);
+}
+
+/** Before the first deal: take a seat (by an invite link, with its code, in one press),
+ * add bots, deal (the host); the code and the invite link to share while a seat is free
+ * for a person. */
 function Waiting(/** @type {{game: Game, kept: import("./api.js").Seating & {code?: string}, own: number | null,
  *   setKept: (kept: any) => void, work: (task: () => Promise<unknown>) => void, busy: boolean}} */
   { game, kept, own, setKept, work, busy }) {
-  const [who, setWho] = useState("");
-  const [code, setCode] = useState(kept.code || "");
+  const [who, setWho] = useState(rememberedName);
+  const [invited] = useState(invitedCode);
+  const [code, setCode] = useState(kept.code || invited);
   const free = game.max_seats - game.seats.length;
   const join = () => work(async () => {
+    rememberName(who);
     const body = game.visibility === "private" ? { name: who || t("player"), code } : { name: who || t("player") };
     const joined = await call("POST", `/games/${game.id}/players`, { body });
-    setKept(keepSeating(game.id, { seat: joined.seat, token: joined.token }));
+    const withCode = game.visibility === "private" ? { code } : {};
+    setKept(keepSeating(game.id, { seat: joined.seat, token: joined.token, ...withCode }));
   });
   const addBot = () => work(() => call("POST", `/games/${game.id}/players`, {
     token: kept.host, body: game.visibility === "private" ? { bot: "basic", code: kept.code } : { bot: "basic" },
@@ -421,12 +457,13 @@ function Waiting(/** @type {{game: Game, kept: import("./api.js").Seating & {cod
   return html`
     <section class="waiting">
       <p>${t("seats_free", { n: free })}</p>
-      ${free > 0 && kept.code && html`<p class="code">${t("code_to_share")} <strong>${kept.code}</strong></p>`}
+      ${free > 0 && kept.code && html`<p class="code">${t("code_to_share")} <strong>${kept.code}</strong></p>
+        <${Invite} link=${`${location.origin}/play/table/${game.id}#code=${encodeURIComponent(kept.code)}`} />`}
       ${own === null && !kept.token && free > 0 && html`
         <form onSubmit=${(/** @type {Event} */ e) => { e.preventDefault(); join(); }}>
           <label>${t("your_name")} <input value=${who} maxlength="40"
             onInput=${(/** @type {any} */ e) => setWho(e.target.value)} /></label>
-          ${game.visibility === "private" && !kept.host && html`
+          ${game.visibility === "private" && !kept.host && !invited && html`
             <label>${t("table_code")} <input value=${code} data-action="join-code"
               onInput=${(/** @type {any} */ e) => setCode(e.target.value)} /></label>`}
           <button disabled=${busy}>${t("take_seat")}</button>
@@ -438,6 +475,21 @@ function Waiting(/** @type {{game: Game, kept: import("./api.js").Seating & {cod
           ${free > 0 && html`<button disabled=${busy} onClick=${() => deal(true)}>${t("deal_with_bots")}</button>`}
         </p>`}
     </section>`;
+}
+
+/** The invite link to copy or share: opened, it seats a friend in one press. */
+function Invite(/** @type {{link: string}} */ { link }) {
+  const [copied, setCopied] = useState(false);
+  const copy = () => navigator.clipboard.writeText(link).then(() => setCopied(true), () => setCopied(false));
+  const share = () => navigator.share({ text: t("invite_text"), url: link }).catch(() => {});
+  return html`
+    <div class="invite">
+      <label>${t("invite_link")} <input readonly value=${link} data-invite
+        onFocus=${(/** @type {any} */ e) => e.target.select()} /></label>
+      ${navigator.clipboard && html`<button onClick=${copy}>${t("copy")}</button>`}
+      ${"share" in navigator && html`<button onClick=${share}>${t("share")}</button>`}
+      <span role="status">${copied ? t("copied") : ""}</span>
+    </div>`;
 }
 
 /** The log in words, the newest first, each line numbered by its event's `seq`. */

@@ -81,10 +81,10 @@ export const SENTENCES = {
   left: (data) => ["ev_left", { level: named(`level_${data.bot}`) }],
   round_over: roundOver,
   round_abandoned: () => ["ev_round_abandoned"],
-  game_over: (data) => [data.reason === "host_ended" ? "ev_game_over_ended" : data.reason === "target_reached" ? "ev_game_over_target" : "ev_game_over"],
-  rematch: () => ["ev_rematch"],
   reserved: (data) => ["ev_reserved", { name: data.name }],
+  rematch: () => ["ev_rematch"],
   reaction: (data) => ["ev_reaction", { reaction: named(`reaction_${data.reaction}`) }],
+  game_over: (data) => [data.reason === "host_ended" ? "ev_game_over_ended" : data.reason === "target_reached" ? "ev_game_over_target" : "ev_game_over"],
 };
 
 /** A draw: Go Fish's and Crazy Eights' one card (seen by the drawer, or shown to all
@@ -107,6 +107,23 @@ function roundOver(/** @type {S["RoundOverData"]} */ data, /** @type {Namer} */ 
     return /** @type {Said} */ ([data.blocked ? "ev_round_over_blocked" : "ev_round_over_won", winners]);
   }
   return /** @type {Said} */ (["ev_round_over"]);
+}
+
+/**
+ * The end of a round in sentences, from the data of what ended it (its `round_over`, or
+ * Mystery Date's `won`): who won or lost, and why.
+ * @param {Record<string, any>} outcome @param {Namer} name
+ */
+export function roundVerdict(outcome, name) {
+  const { loser, odd_card: oddCard, winners, winner, blocked, signals } = outcome;
+  const lines = [];
+  if (blocked) lines.push(t("blocked"));
+  if (winner !== undefined) lines.push(t("date_winner", { seat: name(winner) }));
+  if (winners?.length) lines.push(t("round_won_by", { seats: winners.map(name).join(", ") }));
+  if (loser !== undefined && oddCard) lines.push(t("round_lost_with", { seat: name(loser), card: theCard(oddCard) }));
+  else if (loser !== undefined && signals) lines.push(t("spoons_loser", { seat: name(loser) }));
+  else if (loser !== undefined) lines.push(t("round_lost_by", { seat: name(loser) }));
+  return lines;
 }
 
 /**

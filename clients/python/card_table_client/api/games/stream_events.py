@@ -18,6 +18,7 @@ def _get_kwargs(
     *,
     after: int | Unset = 0,
     view: bool | Unset = False,
+    rematch: bool | Unset = False,
     last_event_id: int | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
@@ -29,6 +30,8 @@ def _get_kwargs(
     params["after"] = after
 
     params["view"] = view
+
+    params["rematch"] = rematch
 
     params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
 
@@ -129,6 +132,7 @@ def sync_detailed(
     client: AuthenticatedClient,
     after: int | Unset = 0,
     view: bool | Unset = False,
+    rematch: bool | Unset = False,
     last_event_id: int | Unset = UNSET,
 ) -> Response[Problem | str | StreamEventsEndMessage | StreamEventsEventMessage | StreamEventsViewMessage]:
     """The event log as Server-Sent Events, as the token's seat may see it, live
@@ -137,6 +141,7 @@ def sync_detailed(
         game_id (UUID):
         after (int | Unset):  Default: 0.
         view (bool | Unset):  Default: False.
+        rematch (bool | Unset):  Default: False.
         last_event_id (int | Unset):
 
     Raises:
@@ -151,6 +156,7 @@ def sync_detailed(
         game_id=game_id,
         after=after,
         view=view,
+        rematch=rematch,
         last_event_id=last_event_id,
     )
 
@@ -167,6 +173,7 @@ def sync(
     client: AuthenticatedClient,
     after: int | Unset = 0,
     view: bool | Unset = False,
+    rematch: bool | Unset = False,
     last_event_id: int | Unset = UNSET,
 ) -> Problem | str | StreamEventsEndMessage | StreamEventsEventMessage | StreamEventsViewMessage | None:
     """The event log as Server-Sent Events, as the token's seat may see it, live
@@ -175,6 +182,7 @@ def sync(
         game_id (UUID):
         after (int | Unset):  Default: 0.
         view (bool | Unset):  Default: False.
+        rematch (bool | Unset):  Default: False.
         last_event_id (int | Unset):
 
     Raises:
@@ -190,6 +198,7 @@ def sync(
         client=client,
         after=after,
         view=view,
+        rematch=rematch,
         last_event_id=last_event_id,
     ).parsed
 
@@ -200,6 +209,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     after: int | Unset = 0,
     view: bool | Unset = False,
+    rematch: bool | Unset = False,
     last_event_id: int | Unset = UNSET,
 ) -> Response[Problem | str | StreamEventsEndMessage | StreamEventsEventMessage | StreamEventsViewMessage]:
     """The event log as Server-Sent Events, as the token's seat may see it, live
@@ -208,6 +218,7 @@ async def asyncio_detailed(
         game_id (UUID):
         after (int | Unset):  Default: 0.
         view (bool | Unset):  Default: False.
+        rematch (bool | Unset):  Default: False.
         last_event_id (int | Unset):
 
     Raises:
@@ -222,6 +233,7 @@ async def asyncio_detailed(
         game_id=game_id,
         after=after,
         view=view,
+        rematch=rematch,
         last_event_id=last_event_id,
     )
 
@@ -236,6 +248,7 @@ async def asyncio(
     client: AuthenticatedClient,
     after: int | Unset = 0,
     view: bool | Unset = False,
+    rematch: bool | Unset = False,
     last_event_id: int | Unset = UNSET,
 ) -> Problem | str | StreamEventsEndMessage | StreamEventsEventMessage | StreamEventsViewMessage | None:
     """The event log as Server-Sent Events, as the token's seat may see it, live
@@ -244,6 +257,7 @@ async def asyncio(
         game_id (UUID):
         after (int | Unset):  Default: 0.
         view (bool | Unset):  Default: False.
+        rematch (bool | Unset):  Default: False.
         last_event_id (int | Unset):
 
     Raises:
@@ -260,6 +274,7 @@ async def asyncio(
             client=client,
             after=after,
             view=view,
+            rematch=rematch,
             last_event_id=last_event_id,
         )
     ).parsed
