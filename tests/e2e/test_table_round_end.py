@@ -1,15 +1,15 @@
 """The end of a round, as a panel brought into view on a laptop and on a phone: who lost
 and why (Old Maid's odd card shown), the standings, and the button to deal the next
 round focused; after the deal the table is back in view. After a match, "Play again"
-makes a new table like the old one: the same game, options, seats, clock and bots, a
-code to share where friends sat."""
+makes a new table like the old one: the same game, options, seats, clock and bots, each
+friend's seat held for them ("waiting for Jo…")."""
 
 import time
 
 import pytest
 from playwright.sync_api import expect
 
-from .tables import Table, in_viewport, say
+from .tables import Table, in_viewport, say, seat_chip
 from .test_play import DESKTOP, PHONE_DEVICE, TABLE_URL, Player, clean, play_together, words
 
 ACTIVE_TEXT = "() => document.activeElement && document.activeElement.textContent.trim()"
@@ -79,7 +79,7 @@ def test_play_again_makes_the_same_table_with_the_same_bots(live, people):
     clean(guarded)
 
 
-def test_play_again_where_friends_sat_gives_a_code_to_share(live, people):
+def test_play_again_where_friends_sat_holds_their_seats(live, people):
     table = Table.create(live, "go-fish", seats=3, visibility="public")
     seat = table.join("Ida")
     table.join("Jo")
@@ -92,9 +92,9 @@ def test_play_again_where_friends_sat_gives_a_code_to_share(live, people):
     page.wait_for_url(lambda url: TABLE_URL.search(url) and table.id not in url)
     new = live.call("GET", f"/v1/games/{TABLE_URL.search(page.url).group(1)}")
     assert new["visibility"] == "private" and new["status"] == "waiting"
-    assert [(s["name"], s["bot"]) for s in new["seats"]][0] == ("Ida", None)
-    assert [s["bot"] for s in new["seats"]][1:] == ["basic"]
-    expect(page.get_by_text(say(page, "code_to_share"))).to_be_visible()
+    held = [(s["name"], s["bot"], s["held_until"] is not None) for s in new["seats"]]
+    assert held == [("Ida", None, False), ("Jo", None, True), ("basic bot 3", "basic", False)]
+    expect(seat_chip(page, 1)).to_contain_text(say(page, "held_for", name="Jo"))
     clean(guarded)
 
 
