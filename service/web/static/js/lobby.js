@@ -7,6 +7,7 @@
 import { html, useEffect, useState } from "../vendor/htm-3.1.1/standalone.module.js";
 import { call, keepSeating, rememberName, rememberedName } from "./api.js";
 import { currentLanguage, t } from "./i18n.js";
+import { PlayNow } from "./quickplay.js";
 import { Notice, RulesLink } from "./table.js";
 
 /** @typedef {import("api-schema").components["schemas"]} S */
@@ -88,6 +89,7 @@ export function Lobby({ catalogue }) {
     <section class="lobby">
       <h1>${t("lobby_title")}</h1>
       <${Notice} error=${notice} />
+      <${PlayNow} catalogue=${catalogue} />
       <${JoinByCode} attempt=${attempt} busy=${busy} />
       <ul class="games">
         ${catalogue.map((entry) => html`

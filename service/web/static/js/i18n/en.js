@@ -357,4 +357,14 @@ export default {
   copy: "Copy",
   share: "Share",
   copied: "Copied.",
+  // Play now (quickplay.js)
+  play_now: "Play now",
+  play_now_intro: "A seat at the next table, with whoever else plays now.",
+  play_now_people_only: "Wait for people only (no computer players)",
+  play_now_looking: "Looking for players: {game}, {n} at the table…",
+  play_now_bots_in: { one: "Computer players join in {n} second.", other: "Computer players join in {n} seconds." },
+  play_now_bots_now: "Computer players are joining…",
+  play_now_people_wait: "People only: the game starts once the table is full.",
+  play_now_cancel_hint: "Changed your mind? Cancel takes you out of the queue.",
+  play_now_lost: "Your place in the queue was lost: press Play now again.",
 };

@@ -351,4 +351,14 @@ export default {
   copy: "Kopioi",
   share: "Jaa",
   copied: "Kopioitu.",
+  // Pelaa nyt (quickplay.js)
+  play_now: "Pelaa nyt",
+  play_now_intro: "Paikka seuraavaan pöytään niiden kanssa, jotka pelaavat nyt.",
+  play_now_people_only: "Odota vain ihmisiä (ei tietokonepelaajia)",
+  play_now_looking: "Etsitään pelaajia: {game}, {n} pöydässä…",
+  play_now_bots_in: { one: "Tietokonepelaajat tulevat {n} sekunnin kuluttua.", other: "Tietokonepelaajat tulevat {n} sekunnin kuluttua." },
+  play_now_bots_now: "Tietokonepelaajat tulevat…",
+  play_now_people_wait: "Vain ihmisiä: peli alkaa, kun pöytä on täynnä.",
+  play_now_cancel_hint: "Muutitko mielesi? Peruuta vie sinut pois jonosta.",
+  play_now_lost: "Paikkasi jonossa menetettiin: paina Pelaa nyt uudelleen.",
 };
