@@ -71,26 +71,31 @@ export function useTick(/** @type {number} */ ms) {
 
 /**
  * The table's seats around the middle (``children``: the game's board); ``marks``: more
- * to show at a seat, by seat (a reaction's bubble).
- * @param {{game: Game, view: View, own: number | null, marks?: Record<number, unknown>, children?: unknown}} props
+ * to show at a seat, by seat (a reaction's bubble); ``away``: the seats whose player does
+ * not have the table open; ``spectators``: how many watch.
+ * @param {{game: Game, view: View, own: number | null, marks?: Record<number, unknown>,
+ *   away?: Set<number>, spectators?: number, children?: unknown}} props
  */
-export function SeatsAround({ game, view, own, marks = {}, children }) {
+export function SeatsAround({ game, view, own, marks = {}, away = new Set(), spectators = 0, children }) {
   useTick(view.deadline ? 250 : 0);
   const seats = seatsSeen(game, view, own);
   const mine = seats.find((seat) => seat.seat === own);
   const others = othersClockwise(seats.filter((seat) => seat.seat !== own), own);
   const chip = (/** @type {Seat & Record<string, any>} */ seat) =>
-    html`<${SeatChip} key=${seat.seat} seat=${seat} view=${view} game=${game} own=${own} mark=${marks[seat.seat]} />`;
+    html`<${SeatChip} key=${seat.seat} seat=${seat} view=${view} game=${game} own=${own} mark=${marks[seat.seat]}
+      away=${away.has(seat.seat)} />`;
   return html`
     <section class="felt" aria-label=${t("players")}>
       <ol class=${`seats others n${others.length}`}>${others.map(chip)}</ol>
       <div class="middle">${children}</div>
       ${mine && html`<ol class="seats mine">${chip(mine)}</ol>`}
+      ${spectators > 0 && html`<p class="watching">${t("watching_n", { n: spectators })}</p>`}
     </section>`;
 }
 
-/** @param {{seat: Seat & Record<string, any>, view: View, game: Game, own: number | null, mark?: unknown}} props */
-function SeatChip({ seat, view, game, own, mark }) {
+/** @param {{seat: Seat & Record<string, any>, view: View, game: Game, own: number | null, mark?: unknown,
+ *   away?: boolean}} props */
+function SeatChip({ seat, view, game, own, mark, away }) {
   const acting = view.to_act.includes(seat.seat);
   const left = clockOf(view, seat.seat, own);
   // never more than the table's clock, whatever this machine's clock says against the server's
@@ -109,7 +114,8 @@ function SeatChip({ seat, view, game, own, mark }) {
       <span class="who">
         <span class="name">${held ? t("held_for", { name: seat.name }) : seat.name}${seat.seat === own ? ` (${t("you")})` : ""}</span>
         <span class="kind">${seat.bot ? t("bot_level", { level: t(/** @type {Key} */ (`level_${seat.bot}`)) }) : t("human")}</span>
-        <span class="facts">${facts(seat).map((fact) => html`<span class=${fact.badge ? "badge" : "fact"}>${fact.text}</span>`)}</span>
+        <span class="facts">${facts(seat).map((fact) => html`<span class=${fact.badge ? "badge" : "fact"}>${fact.text}</span>`)}
+          ${away && !seat.bot && !held && html`<span class="badge away">${t("away")}</span>`}</span>
       </span>
       ${acting && html`<span class="turn">${seat.bot ? t("thinking") : t("to_act")}</span>`}
       ${shown !== null && html`<span class="clock" role="timer" aria-label=${t("seconds_left", { n: shown })}>${shown}</span>`}

@@ -11,6 +11,7 @@ import { BOARDS } from "./games/index.js";
 import { t } from "./i18n.js";
 import { follow } from "./live.js";
 import { animate } from "./motion.js";
+import { usePresence } from "./presence.js";
 import { ReactionBar, heard, useReactions } from "./reactions.js";
 import { WatchRematch, followRematch } from "./rematch.js";
 import { RoundEnd } from "./round_end.js";
@@ -143,6 +144,7 @@ function Table({ gameId, catalogue }) {
   const yours = status === "playing" && own !== null && Boolean(view?.to_act.includes(own));
   useTurnInView(play, yours);
   const reactions = useReactions(own);
+  const presence = usePresence(gameId, own);
   const entry = catalogue.find((item) => item.slug === game?.type);
   const name = (/** @type {number | null | undefined} */ seat) =>
     seat === null || seat === undefined ? t("nobody") : game?.seats[seat]?.name ?? t("seat_n", { n: seat + 1 });
@@ -219,7 +221,7 @@ function Table({ gameId, catalogue }) {
       ${view.status === "waiting" && html`<${Waiting} game=${game} kept=${kept} own=${own}
         setKept=${setKept} work=${work} busy=${busy} />`}
       <div class="play" ref=${play} tabindex="-1">
-        <${SeatsAround} game=${game} view=${view} own=${own} marks=${reactions.bubbles}>
+        <${SeatsAround} game=${game} view=${view} own=${own} marks=${reactions.bubbles} ...${presence}>
           ${view.status !== "waiting" && Board && html`<${Board} ...${props} />`}
         </${SeatsAround}>
         ${view.status !== "waiting" && html`<${Hand} ...${props} /><${Actions} ...${props} />`}

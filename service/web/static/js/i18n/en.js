@@ -330,6 +330,8 @@ export default {
   react: "React",
   reactions_mute: "Hide the others' reactions",
   reactions_wait: { one: "Easy now: you may react again in {n} second.", other: "Easy now: you may react again in {n} seconds." },
+  away: "away",
+  watching_n: { one: "{n} watching", other: "{n} watching" },
   round_won_by: "{seats} won the round.",
   round_lost_by: "{seat} lost the round.",
   round_lost_with: "{seat} lost the round, left holding {card}.",

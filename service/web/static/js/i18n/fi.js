@@ -325,6 +325,8 @@ export default {
   react: "Reagoi",
   reactions_mute: "Piilota muiden reaktiot",
   reactions_wait: { one: "Hiljempaa: voit reagoida taas {n} sekunnin päästä.", other: "Hiljempaa: voit reagoida taas {n} sekunnin päästä." },
+  away: "poissa",
+  watching_n: { one: "{n} katsoja", other: "{n} katsojaa" },
   round_won_by: "{seats} voitti kierroksen.",
   round_lost_by: "{seat} hävisi kierroksen.",
   round_lost_with: "{seat} hävisi kierroksen: käteen jäi {card}.",
