@@ -295,6 +295,14 @@ class Created:
 def create(unit: Unit, request: dict[str, Any], client: str) -> Created:
     now = clock.now()
     limits.take(unit.connection(), client, "create", now)
+    created = new_table(request, now)
+    games.create(unit.connection(), created.table)
+    return created
+
+
+def new_table(request: dict[str, Any], now: datetime, game_id: uuid.UUID | None = None) -> Created:
+    """A new table's record as ``request`` asks for it, not stored yet, with its id
+    (``game_id``, else a new one) and its secrets."""
     game_rules = engine.GAMES[request["type"]]
     options = game_rules.resolve_options(request.get("options") or {})
     seats = request.get("seats") or game_rules.player_range(options)[1]
@@ -303,7 +311,7 @@ def create(unit: Unit, request: dict[str, Any], client: str) -> Created:
     token, token_hash = access.new_token()
     code = access.new_code() if request["visibility"] == Visibility.PRIVATE else None
     table = Table(
-        id=uuid.uuid4(),
+        id=game_id or uuid.uuid4(),
         type=game_rules.slug,
         options=options,
         visibility=request["visibility"],
@@ -318,7 +326,6 @@ def create(unit: Unit, request: dict[str, Any], client: str) -> Created:
         created_at=now,
         updated_at=now,
     )
-    games.create(unit.connection(), table)
     return Created(table, token, code)
 
 
