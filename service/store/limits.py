@@ -5,6 +5,7 @@ concurrent requests share one count and none slips past it.
 - ``create``: tables created; ``join``: seats taken; ``code_guess``: join attempts with a
   code, counted before the code is checked and given back when it was right, so that at
   most ``code_guess`` wrong codes a minute are ever looked at (a code has 40 bits).
+- ``quickplay``: Play now tickets, as many as seats taken (a ticket becomes one).
 
 The client is the peer address; behind proxies, the address they forwarded, read only
 from those listed (``PROXY_HOPS``, ``FORWARDED_ALLOW_IPS``: ``api.context.Proxies``)."""
@@ -25,11 +26,13 @@ PER_MINUTE = {
     "create": Config.CREATES_PER_MINUTE,
     "join": Config.JOINS_PER_MINUTE,
     "code_guess": 10,
+    "quickplay": Config.JOINS_PER_MINUTE,
 }
 WHY = {
     "create": "too many tables created from this address",
     "join": "too many seats taken from this address",
     "code_guess": "too many wrong codes from this address",
+    "quickplay": "too many Play now tickets from this address",
 }
 
 
