@@ -1,7 +1,8 @@
 """What nobody needs after a while, deleted by the worker every few minutes: the stored
 answers of moves (a retry with the same Idempotency-Key comes within minutes, not a
 day), the rate counters of past windows, tables nobody ever dealt (with the events of
-their seats taken and left), and the heartbeats of workers long gone.
+their seats taken and left), the heartbeats of workers long gone, and Play now's
+tickets nobody polled for as long.
 ``RETENTION_HOURS`` (24) sets the age."""
 
 from datetime import datetime, timedelta
@@ -13,7 +14,15 @@ from ..config import Config
 from ..table.records import Status
 from .db import across_games
 from .limits import WINDOW
-from .models import EventRow, Game, IdempotentAnswer, JoinCode, RateCounter, WorkerHeartbeat
+from .models import (
+    EventRow,
+    Game,
+    IdempotentAnswer,
+    JoinCode,
+    QuickplayTicket,
+    RateCounter,
+    WorkerHeartbeat,
+)
 
 
 def prune(engine: Engine, now: datetime, age: timedelta | None = None) -> dict[str, int]:
@@ -24,6 +33,7 @@ def prune(engine: Engine, now: datetime, age: timedelta | None = None) -> dict[s
         "idempotent_answers": delete(IdempotentAnswer).where(IdempotentAnswer.created_at < cutoff),
         "rate_counters": delete(RateCounter).where(RateCounter.window_start < now - WINDOW),
         "worker_heartbeats": delete(WorkerHeartbeat).where(WorkerHeartbeat.beat_at < cutoff),
+        "quickplay_tickets": delete(QuickplayTicket).where(QuickplayTicket.alive_until < cutoff),
         "abandoned_codes": delete(JoinCode).where(JoinCode.game_id.in_(abandoned)),
         # before their tables: an unplayed table's log holds its seat events
         "abandoned_events": delete(EventRow).where(EventRow.game_id.in_(abandoned)),
