@@ -26,6 +26,7 @@ from .create_old_maid_game import CreateOldMaidGame
 from .create_spoons_game import CreateSpoonsGame
 from .created_game import CreatedGame
 from .created_game_options import CreatedGameOptions
+from .created_ticket import CreatedTicket
 from .date_player import DatePlayer
 from .deal import Deal
 from .deal_data import DealData
@@ -111,6 +112,7 @@ from .play_move import PlayMove
 from .players import Players
 from .problem import Problem
 from .problem_errors import ProblemErrors
+from .quickplay import Quickplay
 from .rank import Rank
 from .ready import Ready
 from .rematch import Rematch
@@ -152,6 +154,8 @@ from .take_discard_event import TakeDiscardEvent
 from .take_discard_move import TakeDiscardMove
 from .take_event import TakeEvent
 from .take_move import TakeMove
+from .ticket import Ticket
+from .ticket_status import TicketStatus
 from .timeout_data import TimeoutData
 from .timeout_event import TimeoutEvent
 from .vacated_data import VacatedData
@@ -184,6 +188,7 @@ __all__ = (
     "CreateCrazyEightsGame",
     "CreatedGame",
     "CreatedGameOptions",
+    "CreatedTicket",
     "CreateGoFishGame",
     "CreateMysteryDateGame",
     "CreateOldMaidGame",
@@ -273,6 +278,7 @@ __all__ = (
     "PlayMove",
     "Problem",
     "ProblemErrors",
+    "Quickplay",
     "Rank",
     "Ready",
     "Rematch",
@@ -314,6 +320,8 @@ __all__ = (
     "TakeDiscardMove",
     "TakeEvent",
     "TakeMove",
+    "Ticket",
+    "TicketStatus",
     "TimeoutData",
     "TimeoutEvent",
     "VacatedData",
