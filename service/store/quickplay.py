@@ -45,7 +45,7 @@ from sqlalchemy.exc import IntegrityError
 
 from .. import engine
 from ..config import Config
-from ..errors import NotFound, ServiceError, Unauthorized
+from ..errors import NotFound, Unauthorized, WrongPhase
 from ..table import access, clock, matching, rules
 from ..table.records import Visibility
 from . import changes, games, limits, tables
@@ -64,10 +64,6 @@ TABLES_PER_RUN = 16  # the most tables one run of the matcher forms
 RUNS = 5  # runs of the matcher that find part of the queue held by another, at most
 RUN_PAUSE_SECONDS = 0.02  # times the run: a pause drawn up to it before the next
 HINT_SEQ = 1  # a ticket's waiters wait "after 0": any hint of it wakes them
-
-
-class Seated(ServiceError):
-    status, code, title = 409, "seated", "The ticket is seated already"
 
 
 @dataclass(frozen=True)
@@ -169,7 +165,7 @@ def cancel(unit: Unit, ticket_id: uuid.UUID, token: str | None) -> None:
     deleted = cast(CursorResult[Any], connection.execute(delete(TICKETS).where(*waiting)))
     if deleted.rowcount == 0:
         _read(connection, ticket_id)  # cancelled meanwhile by another request: 404
-        raise Seated("this ticket is seated: its token plays the seat; leave the game instead")
+        raise WrongPhase("this ticket is seated: its token plays the seat; leave the game instead")
 
 
 def sweep(engine_: Engine) -> None:

@@ -189,7 +189,7 @@ def test_a_waiting_ticket_can_be_cancelled_and_a_seated_one_cannot(client, momen
     game = summary(client, table[-1]["game_id"])
     assert [s["name"] for s in game["seats"]] == ["Bo", "Cy", "Di", "Ed"]
     seated = client.delete(f"/v1/quickplay/{other['id']}", headers=bearer(other["token"]))
-    assert_problem(seated, 409, "seated")
+    assert_problem(seated, 409, "wrong_phase")
     assert poll(client, other)["seat"] == 0
 
 
