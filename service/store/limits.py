@@ -9,6 +9,7 @@ concurrent requests share one count and none slips past it.
   address tries at most 11 of the 2^40 codes a minute, however many it sends at once.
   A right code never counts and is tried any number of times, so a room of people
   behind one address all sit down with it, whatever else was typed.
+- ``quickplay``: Play now tickets, as many as seats taken (a ticket becomes one).
 
 The client is the peer address; behind proxies, the address they forwarded, read only
 from those listed (``PROXY_HOPS``, ``FORWARDED_ALLOW_IPS``: ``api.context.Proxies``)."""
@@ -26,10 +27,15 @@ from .db import insert
 from .models import RateCounter
 
 WINDOW = timedelta(minutes=1)
-PER_MINUTE = {"create": Config.CREATES_PER_MINUTE, "join": Config.JOINS_PER_MINUTE}
+PER_MINUTE = {
+    "create": Config.CREATES_PER_MINUTE,
+    "join": Config.JOINS_PER_MINUTE,
+    "quickplay": Config.JOINS_PER_MINUTE,
+}
 WHY = {
     "create": "too many tables created from this address",
     "join": "too many seats taken from this address",
+    "quickplay": "too many Play now tickets from this address",
 }
 CODES_PER_MINUTE = 10  # wrong ones, per address
 CODE_ACTION = "code:"  # + the start of the code's hash: one counter row per code tried

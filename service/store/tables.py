@@ -327,6 +327,16 @@ def _create(unit: Unit, request: dict[str, Any], client: str, game_id: uuid.UUID
     creations; None (and not counted) if a game with that id was made first."""
     now = clock.now()
     limits.take(unit.connection(), client, "create", now)
+    created = new_table(request, now, game_id)
+    if not games.create(unit.connection(), created.table):
+        limits.give_back(unit.connection(), client, "create", now)
+        return None
+    return created
+
+
+def new_table(request: dict[str, Any], now: datetime, game_id: uuid.UUID | None = None) -> Created:
+    """A new table's record as ``request`` asks for it, not stored yet, with its id
+    (``game_id``, else a new one) and its secrets."""
     game_rules = engine.GAMES[request["type"]]
     options = game_rules.resolve_options(request.get("options") or {})
     seats = request.get("seats") or game_rules.player_range(options)[1]
@@ -335,7 +345,7 @@ def _create(unit: Unit, request: dict[str, Any], client: str, game_id: uuid.UUID
     token, token_hash = access.new_token()
     code = access.new_code() if request["visibility"] == Visibility.PRIVATE else None
     table = Table(
-        id=game_id,
+        id=game_id or uuid.uuid4(),
         type=game_rules.slug,
         options=options,
         visibility=request["visibility"],
@@ -350,9 +360,6 @@ def _create(unit: Unit, request: dict[str, Any], client: str, game_id: uuid.UUID
         created_at=now,
         updated_at=now,
     )
-    if not games.create(unit.connection(), table):
-        limits.give_back(unit.connection(), client, "create", now)
-        return None
     return Created(table, token, code)
 
 
