@@ -368,10 +368,10 @@ class RematchSchema(CreatedGameSchema):
     code = Required(
         fields.String,
         allow_none=True,
-        metadata={"description": "Join code of a private table: only in the answer that made it"},
+        metadata={"description": "Join code of a private table: only to its host"},
     )
     host_token = fields.String(
-        metadata={"description": "Bearer token of the host: only in the answer that made it"}
+        metadata={"description": "Bearer token of the host: only to the seat that made it"}
     )
 
 

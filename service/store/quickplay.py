@@ -19,6 +19,7 @@ every instance; a lost hint costs a waiter its next timed look."""
 
 import functools
 import hmac
+import logging
 import random
 import socket
 import time
@@ -48,12 +49,13 @@ from ..errors import NotFound, Unauthorized, WrongPhase
 from ..table import access, clock, matching, rules
 from ..table.records import Visibility
 from . import changes, games, limits, tables
-from .db import deadline
+from .db import DATABASE_AWAY, deadline
 from .models import QuickplayTicket
 from .reads import LOOK_SECONDS
 from .unit import Unit
 
 TICKETS = cast(SqlTable, QuickplayTicket.__table__)
+log = logging.getLogger(__name__)
 TURN_SECONDS = 30  # the table's clock: a stranger who vanishes holds the others up no longer
 USUAL_SEATS = 4  # a table's seats when the ticket names none, within the game's range
 FIRST_LIFE = timedelta(seconds=15)  # a new ticket is live this long before its first poll
@@ -174,7 +176,13 @@ def sweep(engine_: Engine) -> None:
     with Unit(engine_) as unit:
         live = _waiting(clock.now()).with_only_columns(TICKETS.c.type, TICKETS.c.seats)
         for type_, seats in unit.connection().execute(live.distinct()).all():
-            match(unit, type_, seats)
+            try:
+                match(unit, type_, seats)
+            except DATABASE_AWAY:
+                raise
+            except Exception:  # one broken queue must hold up neither the others nor the worker
+                log.exception("Play now's queue of %s for %s failed", type_, seats)
+                unit.close()
 
 
 # -- the matcher -----------------------------------------------------------------------

@@ -168,8 +168,9 @@ export interface paths {
         /**
          * Play a finished match again (a seat's token), seated where you sat: the first
          *     call makes a table with the same game, options, seats, clock and bots, and is its
-         *     host; later calls get the same table. The finished game's summary names it
-         *     (`next_game_id`), and its log says so (a `rematch` event)
+         *     host (her later calls get the host token again); later calls get the same table.
+         *     The finished game's summary names it (`next_game_id`), and its log says so (a
+         *     `rematch` event)
          */
         post: operations["rematch"];
         delete?: never;
@@ -978,9 +979,9 @@ export interface components {
              * @description The table this finished match is played again at (`POST /v1/games/{id}/rematch`); null until someone asks for one
              */
             next_game_id: string | null;
-            /** @description Bearer token of the host: only in the answer that made it */
+            /** @description Bearer token of the host: only to the seat that made it */
             host_token?: string;
-            /** @description Join code of a private table: only in the answer that made it */
+            /** @description Join code of a private table: only to its host */
             code: string | null;
             /** @description The caller's seat token there; the same at every call */
             token: string;
@@ -2878,7 +2879,7 @@ export interface operations {
                     "application/json": components["schemas"]["Rematch"];
                 };
             };
-            /** @description The table made by this call, with the host token */
+            /** @description The table made by this call */
             201: {
                 headers: {
                     /** @description The new table's summary */
