@@ -124,7 +124,7 @@ def _allow_origins(app: Flask) -> None:
         send_wildcard=anyone,  # "*" itself: one answer for every origin, cacheable
         allow_headers=CORS_REQUEST_HEADERS,
         expose_headers=CORS_RESPONSE_HEADERS,
-        methods=["GET", "POST", "OPTIONS"],
+        methods=["GET", "POST", "DELETE", "OPTIONS"],
         max_age=600,
     )
     if not anyone:  # the answer names the origin that asked: caches must keep them apart

@@ -65,14 +65,20 @@ def refusal() -> Refusal | None:
 
 
 def is_waiting(method: str, path: str, query: str) -> bool:
-    """Whether a request is a stream or a long poll (``wait`` > 0); one whose ``wait``
-    does not parse is the app's to refuse."""
-    if method not in ("GET", "HEAD") or not path.startswith("/v1/games/"):  # HEAD waits too
+    """Whether a request is a stream or a long poll (``wait`` > 0: a game's events, or a
+    Play now ticket); one whose ``wait`` does not parse is the app's to refuse."""
+    if method not in ("GET", "HEAD"):  # HEAD waits too
+        return False
+    if path.startswith("/v1/quickplay/"):
+        return path.count("/") == 3 and _waits(query)
+    if not path.startswith("/v1/games/"):
         return False
     if path.endswith("/stream"):
         return path.count("/") == 4
-    if not path.endswith("/events") or path.count("/") != 4:
-        return False
+    return path.endswith("/events") and path.count("/") == 4 and _waits(query)
+
+
+def _waits(query: str) -> bool:
     try:
         return float(parse_qs(query).get("wait", ["0"])[-1]) > 0
     except ValueError:

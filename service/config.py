@@ -43,6 +43,8 @@ class Config:
     CORS_ORIGINS = list(SETTINGS.cors_origins)
     # Answers of this many bytes or more are gzipped for clients that accept it.
     GZIP_MIN_BYTES = SETTINGS.gzip_min_bytes
+    # Play now: a ticket that takes computer players gets them this long after it came.
+    QUICKPLAY_FILL_SECONDS = SETTINGS.quickplay_fill_seconds
     MAX_CONTENT_LENGTH = 64 * 1024  # no move or table needs more; bigger bodies get a 413
 
     API_TITLE = "Card Table Service"

@@ -65,6 +65,7 @@ class Settings:
     waiters_per_client: int = 100  # per process (service/admission.py)
     backlog: int | None = None  # None: as deep as the kernel allows (gunicorn.conf.py)
     gc_thresholds: tuple[int, ...] = (50_000, 20, 100)
+    quickplay_fill_seconds: float = 20.0  # Play now: computer players fill the seats then
 
     @property
     def address(self) -> str:
@@ -134,6 +135,9 @@ def parse(environ: Mapping[str, str]) -> Settings:
         waiters_per_client=read("WAITERS_PER_CLIENT", _whole(1), d.waiters_per_client),
         backlog=read("BACKLOG", _whole(1), d.backlog),
         gc_thresholds=read("GC_THRESHOLDS", _gc_thresholds, d.gc_thresholds),
+        quickplay_fill_seconds=read(
+            "QUICKPLAY_FILL_SECONDS", _seconds_or_zero, d.quickplay_fill_seconds
+        ),
     )
 
 

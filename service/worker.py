@@ -1,6 +1,7 @@
 """The worker: applies scheduled actions (bot moves, clock timeouts) that fall due while
-no request touches their game, records a heartbeat that ``/v1/ready`` checks, and prunes
-old rows (``store.retention``). Run as many as you like, beside as many web replicas:
+no request touches their game, runs Play now's matcher (``store.quickplay.sweep``: tables
+filled with computer players in time), records a heartbeat that ``/v1/ready`` checks,
+and prunes old rows (``store.retention``). Run as many as you like, beside as many web replicas:
 each due game is changed by one of them at a time, through the one way to change a game
 (``store.tables.change``: compare-and-set on its version, or its row lock with ``SKIP
 LOCKED``). They take turns at picking due games (``pick``), so the picks, which on
@@ -31,7 +32,7 @@ from . import logs, metrics
 from .config import Config
 from .engine import GAMES, Rules
 from .errors import NotFound
-from .store import games, retention, tables
+from .store import games, quickplay, retention, tables
 from .store.db import DATABASE_AWAY, LOST_RACE, insert, make_engine
 from .store.games import SKIP
 from .store.models import WorkerHeartbeat
@@ -136,6 +137,8 @@ def run(engine: Engine, stop: threading.Event) -> None:
         try:
             due = pick(engine, stop)  # None: another worker's turn; []: idled in the turn
             handled = sweep(engine, stop.is_set, due) if due else 0
+            if due is not None:  # Play now's queues too, as often as the picks
+                quickplay.sweep(engine)
             if time.monotonic() - beat_at >= BEAT_SECONDS:
                 beat(engine)
                 beat_at = time.monotonic()

@@ -10,6 +10,7 @@ from service import admission
 from service.admission import Admission, is_waiting, stands_for_many
 
 GAME = "/v1/games/00000000-0000-4000-8000-000000000000"
+TICKET = "/v1/quickplay/00000000-0000-4000-8000-000000000000"
 
 
 @pytest.fixture(autouse=True)
@@ -78,6 +79,10 @@ def test_a_slot_is_given_back_once_the_first_look_is_done():
         ("GET", f"{GAME}/events", "wait=soon", False),
         ("POST", f"{GAME}/stream", "", False),
         ("GET", f"{GAME}/view", "wait=25", False),
+        ("GET", f"{TICKET}", "wait=25", True),
+        ("GET", f"{TICKET}", "", False),
+        ("DELETE", f"{TICKET}", "wait=25", False),
+        ("POST", "/v1/quickplay", "wait=25", False),
     ],
 )
 def test_what_counts_as_waiting(method, path, query, waiting):

@@ -3,7 +3,7 @@ table, and stored as its hash like every code; the rematch's seats are held for 
 finished match's people instead (in ``games.seats``, JSON: no column)
 
 Revision ID: 0012
-Revises: 0010
+Revises: 0011
 Create Date: 2026-12-06
 """
 
@@ -13,7 +13,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision: str = "0012"
-down_revision: str | None = "0010"
+down_revision: str | None = "0011"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 

@@ -34,8 +34,9 @@ class Api(SmorestApi):
         "components": {
             "securitySchemes": {
                 "seatToken": {
-                    "description": "The token of a seat (from joining) or the host token (from "
-                    "creating the table), as `Authorization: Bearer <token>`",
+                    "description": "The token of a seat (from joining, or a Play now ticket's) "
+                    "or the host token (from creating the table), as "
+                    "`Authorization: Bearer <token>`",
                 }
             }
         },
@@ -109,10 +110,11 @@ def init_api(app: Flask) -> Api:
     from .docs import blp as docs
     from .games import blp as games
     from .health import blp as health
+    from .quickplay import blp as quickplay
 
     api = Api(app, spec_kwargs={"marshmallow_plugin": shapes.Plugin()})
     shapes.register_enums(api.spec, schemas.ENUMS)
-    for blueprint in (catalog, games, health):
+    for blueprint in (catalog, games, quickplay, health):
         api.register_blueprint(blueprint, url_prefix="/v1")
     app.register_blueprint(docs)  # /docs/assets: Swagger UI's and ReDoc's files
     return api

@@ -25,7 +25,7 @@ def unit() -> Unit:
 
 
 # Requests that wait bound each of their looks at the database instead (``reads._look``).
-WAITING_ENDPOINTS = {"games.Events", "games.Stream"}
+WAITING_ENDPOINTS = {"games.Events", "games.Stream", "quickplay.Ticket"}
 READY_SECONDS = 1.0
 
 

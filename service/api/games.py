@@ -231,7 +231,7 @@ class Rematch(MethodView):
     @blp.alt_response(
         201,
         schema=schemas.RematchSchema,
-        description="The table made by this call, with the host token",
+        description="The table made by this call",
         headers=location("The new table's summary"),
     )
     @refusal(blp, 401, "No or unknown token")
@@ -244,14 +244,16 @@ class Rematch(MethodView):
     def post(self, game_id: uuid.UUID) -> tuple[dict[str, Any], int, dict[str, str]]:
         """Play a finished match again (a seat's token), seated where you sat: the first
         call makes a table with the same game, options, seats, clock and bots, and is its
-        host; later calls get the same table. The finished game's summary names it
-        (`next_game_id`), and its log says so (a `rematch` event)"""
+        host (her later calls get the host token again); later calls get the same table.
+        The finished game's summary names it (`next_game_id`), and its log says so (a
+        `rematch` event)"""
         made = tables.rematch(unit(), game_id, bearer_token(), client())
         answer = {**render.summary(made.table), "code": made.code}
         answer |= {"seat": made.seat, "token": made.token}
+        if made.host_token is not None:
+            answer["host_token"] = made.host_token
         if not made.created:
             return answer, 200, {}
-        answer["host_token"] = made.host_token
         return answer, 201, {"Location": url_for("games.GameSummary", game_id=made.table.id)}
 
 

@@ -25,6 +25,7 @@ ENUMS = {
     "Visibility": VISIBILITIES,
     "BotLevel": list(LEVELS),
     "MadeBy": BY,
+    "TicketStatus": ["waiting", "seated"],  # Play now's
 }
 MAX_SEED = 2**256 - 1
 MAX_SEQ = 2**31 - 1  # event numbers are 32-bit integers in the database
@@ -367,10 +368,10 @@ class RematchSchema(CreatedGameSchema):
     code = Required(
         fields.String,
         allow_none=True,
-        metadata={"description": "Join code of a private table: only in the answer that made it"},
+        metadata={"description": "Join code of a private table: only to its host"},
     )
     host_token = fields.String(
-        metadata={"description": "Bearer token of the host: only in the answer that made it"}
+        metadata={"description": "Bearer token of the host: only to the seat that made it"}
     )
 
 
@@ -748,3 +749,97 @@ class HealthSchema(ma.Schema):
 
 class ReadySchema(ma.Schema):
     status = Required(fields.String)
+
+
+# -- Play now --------------------------------------------------------------------------
+
+
+def _quickplay_seats(rules: engine.Rules) -> dict:
+    """A game's seats at a Play now table: its range with its default options."""
+    low, high = rules.player_range(rules.resolve_options({}))
+    return {
+        "if": {"required": ["type"], "properties": {"type": {"const": rules.slug}}},
+        "then": _seats(minimum=low, maximum=high),
+    }
+
+
+class QuickplaySchema(StrictSchema):
+    """Play now: a seat at the next table of a game, with whoever else presses it."""
+
+    # each game's range of seats (checked again by the service: ``check_players``)
+    json_schema = {"allOf": [_quickplay_seats(rules) for rules in GAMES.values()]}
+
+    type = Required(Enum, "GameType", sorted(GAMES))
+    seats = Int(
+        load_default=None,
+        allow_none=True,
+        validate=validate.Range(
+            min(rules.min_players for rules in GAMES.values()),
+            max(rules.max_players for rules in GAMES.values()),
+        ),
+        metadata={
+            "description": "Seats at the table, within the game's range with its default "
+            "options; default: 4, or the nearest the game takes. Only tickets of the same "
+            "game and seats share a table"
+        },
+    )
+    name = Name(required=True)
+    bots = StrictBoolean(
+        load_default=True,
+        metadata={
+            "description": "Whether computer players may fill the seats nobody took by "
+            "`fill_at`; false: only a table of people"
+        },
+    )
+
+
+class TicketQuerySchema(StrictSchema):
+    wait = fields.Float(
+        load_default=0,
+        validate=validate.Range(0, MAX_WAIT),
+        metadata={"description": "Seconds to wait for the ticket to be seated (long poll)"},
+    )
+
+
+class TicketSchema(ma.Schema):
+    """A Play now ticket. It stays in the queue while it is polled: one nobody polls
+    for about 10 seconds after a poll's `wait` (15 after it was taken) is passed over."""
+
+    id = Required(fields.String, metadata={"format": "uuid"})
+    status = Required(
+        Enum,
+        "TicketStatus",
+        ENUMS["TicketStatus"],
+        metadata={"description": "`seated` once the ticket has a seat at `game_id`"},
+    )
+    type = Required(Enum, "GameType", sorted(GAMES))
+    seats = Required(Int)
+    bots = Required(fields.Boolean)
+    fill_at = Required(
+        DateTime,
+        allow_none=True,
+        metadata={
+            "description": "When computer players fill the seats of its table nobody took; "
+            "null without bots"
+        },
+    )
+    game_id = Required(
+        fields.String,
+        allow_none=True,
+        metadata={"format": "uuid", "description": "The table, once seated: dealt already"},
+    )
+    seat = Required(
+        Int,
+        allow_none=True,
+        metadata={"description": "Its seat there; the ticket's token is the seat's token"},
+    )
+
+
+class CreatedTicketSchema(TicketSchema):
+    token = Required(
+        fields.String,
+        metadata={
+            "description": "Bearer token of the ticket, shown once: poll the ticket with it, "
+            "and once seated it plays the seat"
+        },
+    )

@@ -292,17 +292,19 @@ def find_by_code(connection: Connection, code_hash: str) -> uuid.UUID | None:
 
 
 def create(connection: Connection, table: Table) -> bool:
-    """The new game, then its join code if it is private: two statements, each its own
-    transaction (the connection is in autocommit mode), each on one shard on Citus. A
-    game whose code was not written cannot be joined by code, and is pruned unplayed.
-    Whether it was new: a game of this id made first wins, and keeps its code."""
+    """The new game's row; whether it was new (a game of this id made first wins). Its
+    join code, if private, is ``add_code``'s: apart, each on one shard on Citus."""
     values = {name: getattr(table, name) for name in TABLE_COLUMNS}
     made = dialect_insert(connection.dialect.name, Game).values(values).on_conflict_do_nothing()
-    if connection.execute(made.returning(GAMES.c.id)).first() is None:
-        return False
-    if table.code_hash is not None:
-        connection.execute(insert(CODES).values(code_hash=table.code_hash, game_id=table.id))
-    return True
+    return connection.execute(made.returning(GAMES.c.id)).first() is not None
+
+
+def add_code(connection: Connection, table: Table) -> None:
+    """A private game's join code, once the game is made (in autocommit mode, its own
+    transaction). A game whose code was not written cannot be joined by code, and is
+    pruned unplayed."""
+    assert table.code_hash is not None
+    connection.execute(insert(CODES).values(code_hash=table.code_hash, game_id=table.id))
 
 
 def save(connection: Connection, progress: Progress, answers: list[dict[str, Any]]) -> None:

@@ -7,8 +7,10 @@ concurrent requests share one count and none slips past it.
   before it is looked up, and given back once it was right. Past ``CODES_PER_MINUTE``
   wrong ones and one more (the right one, after them), no new code is looked up: an
   address tries at most 11 of the 2^40 codes a minute, however many it sends at once.
-  A right code never counts and is tried any number of times, so a room of people
-  behind one address all sit down with it, whatever else was typed.
+  A right code does not count, and is sent again as often as people need: a room behind
+  one address sits down with it, unless someone there typed more than 10 wrong codes
+  that minute.
+- ``quickplay``: Play now tickets, as many as seats taken (a ticket becomes one).
 
 The client is the peer address; behind proxies, the address they forwarded, read only
 from those listed (``PROXY_HOPS``, ``FORWARDED_ALLOW_IPS``: ``api.context.Proxies``)."""
@@ -16,9 +18,8 @@ from those listed (``PROXY_HOPS``, ``FORWARDED_ALLOW_IPS``: ``api.context.Proxie
 import hashlib
 import math
 from datetime import datetime, timedelta
-from typing import Any, cast
 
-from sqlalchemy import Connection, case, delete, select, update
+from sqlalchemy import Connection, case, delete, func, select, update
 
 from ..config import Config
 from ..errors import TooManyRequests
@@ -26,10 +27,15 @@ from .db import insert
 from .models import RateCounter
 
 WINDOW = timedelta(minutes=1)
-PER_MINUTE = {"create": Config.CREATES_PER_MINUTE, "join": Config.JOINS_PER_MINUTE}
+PER_MINUTE = {
+    "create": Config.CREATES_PER_MINUTE,
+    "join": Config.JOINS_PER_MINUTE,
+    "quickplay": Config.JOINS_PER_MINUTE,
+}
 WHY = {
     "create": "too many tables created from this address",
     "join": "too many seats taken from this address",
+    "quickplay": "too many Play now tickets from this address",
 }
 CODES_PER_MINUTE = 10  # wrong ones, per address
 CODE_ACTION = "code:"  # + the start of the code's hash: one counter row per code tried
@@ -47,51 +53,42 @@ def take(connection: Connection, client: str, action: str, now: datetime) -> Non
 
 
 def guess_code(connection: Connection, client: str, code_hash: str, now: datetime) -> None:
-    """Count ``code_hash`` among the codes tried this window, once, however often it is
-    sent (a row per code, and the ``code_guess`` counter of new ones); refused with 429
-    past ``CODES_PER_MINUTE`` wrong ones and one more, the right one after them (which
-    ``code_was_right`` gives back)."""
+    """Note ``code_hash`` among the codes the client tried this window (a row per code,
+    however often it is sent), then count them: past ``CODES_PER_MINUTE`` wrong ones and
+    one more (the right one, after them), refused with 429. Each request counts after
+    its own row is in, so of any number sent at once, at most that many are looked up
+    (rows only go when they were right: ``code_was_right``)."""
     window = _window(now)
     row = insert(connection.dialect.name, RateCounter).values(
         client=_key(client), action=_code_action(code_hash), window_start=window, count=1
     )
-    new = row.on_conflict_do_update(
-        index_elements=["client", "action"],
-        set_={"window_start": row.excluded.window_start},
-        where=RateCounter.window_start != row.excluded.window_start,
-    ).returning(RateCounter.count)
-    if connection.execute(new).first() is not None:
-        tried = _count_one(connection, client, "code_guess", window)
-    else:  # tried already: counted then
-        tried = _counted(connection, client, "code_guess", window)
+    connection.execute(
+        row.on_conflict_do_update(
+            index_elements=["client", "action"], set_={"window_start": row.excluded.window_start}
+        )
+    )
+    tried = connection.execute(
+        select(func.count())
+        .select_from(RateCounter)
+        .where(
+            RateCounter.client == _key(client),
+            RateCounter.action.startswith(CODE_ACTION),
+            RateCounter.window_start == window,
+        )
+    ).scalar_one()
     if tried > CODES_PER_MINUTE + 1:
         retry = math.ceil((window + WINDOW - now).total_seconds())
         why = f"too many wrong codes from this address; retry in {retry} s"
         raise TooManyRequests(why, max(retry, 1))
 
 
-def code_was_right(connection: Connection, client: str, code_hash: str, now: datetime) -> None:
-    """A right code does not count: its row goes, and its count, at once."""
-    gone = connection.execute(
+def code_was_right(connection: Connection, client: str, code_hash: str) -> None:
+    """A right code does not count: its row goes."""
+    connection.execute(
         delete(RateCounter).where(
-            RateCounter.client == _key(client),
-            RateCounter.action == _code_action(code_hash),
-            RateCounter.window_start == _window(now),
+            RateCounter.client == _key(client), RateCounter.action == _code_action(code_hash)
         )
     )
-    if cast(Any, gone).rowcount:
-        give_back(connection, client, "code_guess", now)
-
-
-def _counted(connection: Connection, client: str, action: str, window: datetime) -> int:
-    count = connection.scalar(
-        select(RateCounter.count).where(
-            RateCounter.client == _key(client),
-            RateCounter.action == action,
-            RateCounter.window_start == window,
-        )
-    )
-    return count or 0
 
 
 def _code_action(code_hash: str) -> str:

@@ -1,6 +1,7 @@
 """The database's tables: games (with their seats), their event log, remembered move answers,
-join codes, rate counters and the workers' heartbeats. Declared with the ORM for Alembic
-and the tests; the store reads and writes them with Core statements (``games``)."""
+join codes, rate counters, the workers' heartbeats and Play now's tickets. Declared with
+the ORM for Alembic and the tests; the store reads and writes them with Core statements
+(``games``)."""
 
 import uuid
 from collections.abc import Callable
@@ -203,3 +204,40 @@ class Presence(Base):
     here: Mapped[list[Any]]
     spectators: Mapped[int] = mapped_column(Integer)
     seen_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class QuickplayTicket(Base):
+    """A player's place in Play now's queue (``store.quickplay``), of one game and
+    number of seats: waiting until the matcher gives it a game and a seat there, whose
+    token is the ticket's (only its hash is stored). Not a game's table: on Citus it
+    stays a plain table on the coordinator, as the rate counters do, and the matcher
+    locks its waiting rows with ``FOR UPDATE SKIP LOCKED``."""
+
+    __tablename__ = "quickplay_tickets"
+
+    id: Mapped[uuid.UUID] = mapped_column(Uuid, primary_key=True)
+    type: Mapped[str] = mapped_column(String(40))
+    seats: Mapped[int] = mapped_column(Integer)
+    bots: Mapped[bool] = mapped_column(Boolean)  # computer players may fill its table
+    name: Mapped[str] = mapped_column(String(40))
+    token_hash: Mapped[str] = mapped_column(String(64))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))  # its place
+    # when computer players fill its table (None: never, people only)
+    fill_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    # the matcher passes over a ticket whose holder stopped polling it before this
+    alive_until: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    game_id: Mapped[uuid.UUID | None] = mapped_column(Uuid)  # None: waiting
+    seat: Mapped[int | None] = mapped_column(Integer)
+
+    __table_args__ = (
+        # the queues: waiting tickets only, by game and seats, in arrival order
+        Index(
+            "ix_quickplay_tickets_waiting",
+            "type",
+            "seats",
+            "created_at",
+            postgresql_where=text("game_id IS NULL"),
+            sqlite_where=text("game_id IS NULL"),
+        ),
+        Index("ix_quickplay_tickets_game_id", "game_id"),
+    )

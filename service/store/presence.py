@@ -49,8 +49,11 @@ class _Streams:
 class Presence:
     """This process's open streams, kept in the database (one row per game)."""
 
-    def __init__(self, engine: Engine) -> None:
+    def __init__(self, engine: Engine, writer: bool = True) -> None:
+        """``writer``: a thread of its own writes the rows (else ``flush`` does, when
+        called)."""
         self._engine = engine
+        self._writer = writer
         self._instance = ""  # drawn by the process that counts (after a fork)
         self._games: dict[uuid.UUID, _Streams] = {}
         self._lock = threading.Lock()
@@ -62,8 +65,9 @@ class Presence:
             streams = self._games.setdefault(game_id, _Streams())
             streams.open[seat] += 1
             streams.changed = True
-            if self._thread is None:
+            if not self._instance:
                 self._instance = str(uuid.uuid4())
+            if self._writer and self._thread is None:
                 self._thread = threading.Thread(target=self._run, name="presence", daemon=True)
                 self._thread.start()
 
@@ -102,6 +106,16 @@ class Presence:
             self._refreshed = now
         if not rows:
             return
+        try:
+            self._write_rows(rows)
+        except Exception:
+            with self._lock:  # written again at the next turn (a row deleted: stale soon)
+                for game_id, _ in rows:
+                    if game_id in self._games:
+                        self._games[game_id].changed = True
+            raise
+
+    def _write_rows(self, rows: list[tuple[uuid.UUID, tuple[list[int], int] | None]]) -> None:
         with self._engine.connect() as connection:
             for game_id, seen in rows:
                 if seen is None:

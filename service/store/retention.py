@@ -1,7 +1,8 @@
 """What nobody needs after a while, deleted by the worker every few minutes: the stored
 answers of moves (a retry with the same Idempotency-Key comes within minutes, not a
 day), the rate counters of past windows, tables nobody ever dealt (with the events of
-their seats taken and left), the heartbeats of workers long gone, and stale presence.
+their seats taken and left), the heartbeats of workers long gone, stale presence,
+and Play now's tickets nobody polled for as long.
 ``RETENTION_HOURS`` (24) sets the age."""
 
 from datetime import datetime, timedelta
@@ -20,6 +21,7 @@ from .models import (
     IdempotentAnswer,
     JoinCode,
     Presence,
+    QuickplayTicket,
     RateCounter,
     WorkerHeartbeat,
 )
@@ -34,6 +36,7 @@ def prune(engine: Engine, now: datetime, age: timedelta | None = None) -> dict[s
         "rate_counters": delete(RateCounter).where(RateCounter.window_start < now - WINDOW),
         "worker_heartbeats": delete(WorkerHeartbeat).where(WorkerHeartbeat.beat_at < cutoff),
         "presence": delete(Presence).where(Presence.seen_at < now - presence.STALE),
+        "quickplay_tickets": delete(QuickplayTicket).where(QuickplayTicket.alive_until < cutoff),
         "abandoned_codes": delete(JoinCode).where(JoinCode.game_id.in_(abandoned)),
         # before their tables: an unplayed table's log holds its seat events
         "abandoned_events": delete(EventRow).where(EventRow.game_id.in_(abandoned)),

@@ -13,6 +13,7 @@ seat acting at once, as in Spoons; a move close to a turn's deadline, which the 
 could take first) the game is read under its lock at once."""
 
 import base64
+import contextlib
 import hashlib
 import hmac
 import random
@@ -317,25 +318,54 @@ class Created:
 
 
 def create(unit: Unit, request: dict[str, Any], client: str) -> Created:
-    created = _create(unit, request, client, uuid.uuid4())
+    created = _create(unit, client, new_table(request, clock.now()))
     assert created is not None, "a random id is new"
     return created
 
 
-def _create(unit: Unit, request: dict[str, Any], client: str, game_id: uuid.UUID) -> Created | None:
-    """The table ``request`` asks for, with ``game_id``, counted against the client's
-    creations; None (and not counted) if a game with that id was made first."""
+def _create(
+    unit: Unit,
+    client: str,
+    created: Created,
+    lay_out: Apply | None = None,
+) -> Created | None:
+    """Store the ``created`` table, counted against the client's creations, and first
+    changed by ``lay_out`` (if given) in the same transaction, so that nobody sees it
+    before; None (and not counted) if a game with its id was made first."""
     now = clock.now()
     limits.take(unit.connection(), client, "create", now)
+    table = created.table
+    with unit.transaction() if lay_out else contextlib.nullcontext():
+        made = games.create(unit.connection(), table)
+        if made and lay_out:
+            unit.add(rules.settle(lay_out(table, now), now))
+            unit.commit()
+    if not made:
+        limits.give_back(unit.connection(), client, "create", now)
+        return None
+    if table.code_hash is not None:
+        games.add_code(unit.connection(), table)
+    return created
+
+
+def new_table(
+    request: dict[str, Any],
+    now: datetime,
+    game_id: uuid.UUID | None = None,
+    keys: tuple[str, str] | None = None,
+) -> Created:
+    """A new table's record as ``request`` asks for it, not stored yet, with its id
+    (``game_id``, else a new one) and its secrets: the host token and a private table's
+    code (``keys``, else new ones)."""
     game_rules = engine.GAMES[request["type"]]
     options = game_rules.resolve_options(request.get("options") or {})
     seats = request.get("seats") or game_rules.player_range(options)[1]
     game_rules.check_players(seats, options)
     seed = request.get("seed")
-    token, token_hash = access.new_token()
-    code = access.new_code() if request["visibility"] == Visibility.PRIVATE else None
+    token, any_code = keys or (access.new_token()[0], access.new_code())
+    code = any_code if request["visibility"] == Visibility.PRIVATE else None
     table = Table(
-        id=game_id,
+        id=game_id or uuid.uuid4(),
         type=game_rules.slug,
         options=options,
         visibility=request["visibility"],
@@ -343,16 +373,13 @@ def _create(unit: Unit, request: dict[str, Any], client: str, game_id: uuid.UUID
         max_seats=seats,
         turn_seconds=request.get("turn_seconds"),
         think_seconds=request.get("think_seconds", 1.0),
-        host_token_hash=token_hash,
+        host_token_hash=access.hash_secret(token),
         seed=str(secrets.randbits(SEED_BITS) if seed is None else seed),
         nonce=str(secrets.randbits(SEED_BITS)),
         seeded=seed is not None,
         created_at=now,
         updated_at=now,
     )
-    if not games.create(unit.connection(), table):
-        limits.give_back(unit.connection(), client, "create", now)
-        return None
     return Created(table, token, code)
 
 
@@ -370,7 +397,7 @@ def join(
         limits.guess_code(unit.connection(), client, given, now)
         if not hmac.compare_digest(given, table.code_hash):
             raise BadCode("this private table needs its code")
-        limits.code_was_right(unit.connection(), client, given, now)
+        limits.code_was_right(unit.connection(), client, given)
     return _seat(unit, game_id, request["name"], None)
 
 
@@ -382,7 +409,7 @@ def join_by_code(unit: Unit, code: str, name: str, client: str) -> dict[str, Any
     game_id = games.find_by_code(unit.connection(), given)
     if game_id is None:
         raise BadCode("no table has this code")
-    limits.code_was_right(unit.connection(), client, given, now)
+    limits.code_was_right(unit.connection(), client, given)
     return {"game_id": str(game_id), **_seat(unit, game_id, name, None)}
 
 
@@ -435,9 +462,9 @@ def end(unit: Unit, game_id: uuid.UUID, token: str | None) -> Table:
 
 @dataclass(frozen=True)
 class Rematch:
-    """The table a finished match is played again at, and the caller's seat there with
-    its token; ``host_token`` and ``code`` only for the call that made the table
-    (``created``): a code is shown once, and kept only as its hash."""
+    """The table a finished match is played again at (``created`` by this call or not),
+    and the caller's seat there with its token; ``host_token`` and ``code`` only for the
+    seat that made it."""
 
     table: Table
     created: bool
@@ -458,32 +485,65 @@ def rematch(unit: Unit, game_id: uuid.UUID, token: str | None, client: str) -> R
 
     The rematch's id is derived from the finished game's, so racing first calls all make
     the same table: one insert wins, the others find it (and the creation is counted
-    against the winner's address alone). Each game changes in its own transactions: the
-    new table is made and seated, then the finished game names it (an event its seats'
-    pages follow). Each seat's token there is derived from its token here, so a second
-    call (another tab) gets the same one, and nothing secret is stored."""
+    against the winner's address alone). It is made with its seats laid out, in one
+    transaction; the finished game then names it (an event its seats' pages follow).
+    Each caller's secrets there (her seat's token; the host token and the code, if she
+    made it) are derived from her token here: every call gives them again, and none is
+    stored."""
     old = load(unit, game_id)
     seat = access.require_seat(old, token)
     if old.status != Status.FINISHED:
         raise WrongPhase("a match is played again once it is finished")
     assert token is not None
-    new_id = uuid.uuid5(REMATCH_IDS, str(game_id))
+    new_id = old.next_game_id or uuid.uuid5(REMATCH_IDS, str(game_id))
+    keys = _RematchKeys.of(token, new_id)
+    sit = _sitting(old, seat, keys.seat)
     made = None
     if old.next_game_id is None and games.load(unit.connection(), new_id) is None:
-        made = _make_rematch(unit, old, new_id, seat, client)
-    seat_token = _derived_token(token, new_id)
-    new = _sit_again(unit, old, new_id, seat, seat_token)
+        made = _make_rematch(unit, old, new_id, seat, keys, sit, client)
+    new = _locked(unit, new_id, sit).progress.table
     if old.next_game_id is None:
         change(unit, game_id, lambda table, now: rules.rematch_made(table, new_id, seat, now))
-    if made is None:
-        return Rematch(new, False, _seat_of(new, seat_token), seat_token)
-    return Rematch(new, True, _seat_of(new, seat_token), seat_token, made.host_token, made.code)
+    hosting = hmac.compare_digest(access.hash_secret(keys.host), new.host_token_hash)
+    return Rematch(
+        new,
+        made is not None,
+        access.require_seat(new, keys.seat),
+        keys.seat,
+        keys.host if hosting else None,
+        keys.code if hosting and new.code_hash is not None else None,
+    )
+
+
+@dataclass(frozen=True)
+class _RematchKeys:
+    """A seat's secrets at a rematch, derived from its token at the finished match."""
+
+    seat: str
+    host: str
+    code: str
+
+    @classmethod
+    def of(cls, token: str, game_id: uuid.UUID) -> "_RematchKeys":
+        def derived(purpose: str) -> bytes:
+            return hmac.new(token.encode(), purpose.encode() + game_id.bytes, "sha256").digest()
+
+        # as long as ``access.new_token``'s, and a code of its alphabet
+        code = "".join(access.CODE_ALPHABET[b % 32] for b in derived("code")[: access.CODE_LENGTH])
+        seat, host = (base64.urlsafe_b64encode(derived(p)).decode()[:32] for p in ("seat", "host"))
+        return cls(seat, host, code)
 
 
 def _make_rematch(
-    unit: Unit, old: Table, new_id: uuid.UUID, seat: int, client: str
+    unit: Unit,
+    old: Table,
+    new_id: uuid.UUID,
+    seat: int,
+    keys: _RematchKeys,
+    sit: Apply,
+    client: str,
 ) -> Created | None:
-    """The rematch's table, empty, if this call made it (None: a rival did)."""
+    """The rematch's table, seated, if this call made it (None: a rival did)."""
     friends = any(s.bot is None and s.seat != seat for s in old.seats)
     request = {
         "type": old.type,
@@ -493,28 +553,20 @@ def _make_rematch(
         "turn_seconds": old.turn_seconds,
         "think_seconds": old.think_seconds,
     }
-    return _create(unit, request, client, new_id)
+    created = new_table(request, clock.now(), new_id, (keys.host, keys.code))
+    return _create(unit, client, created, lay_out=sit)
 
 
-def _sit_again(unit: Unit, old: Table, new_id: uuid.UUID, seat: int, seat_token: str) -> Table:
+def _sitting(old: Table, seat: int, seat_token: str) -> Apply:
     def sit(table: Table, now: datetime) -> Progress:
         token_hash = access.hash_secret(seat_token)
         return rules.sit_again(table, old.seats, seat, token_hash, now, _unknown_token_hash)
 
-    return _locked(unit, new_id, sit).progress.table
-
-
-def _derived_token(token: str, game_id: uuid.UUID) -> str:
-    digest = hmac.new(token.encode(), game_id.bytes, hashlib.sha256).digest()
-    return base64.urlsafe_b64encode(digest).decode()[:32]  # as long as ``access.new_token``'s
+    return sit
 
 
 def _unknown_token_hash() -> str:
     return access.new_token()[1]
-
-
-def _seat_of(table: Table, token: str) -> int:
-    return access.require_seat(table, token)
 
 
 def _locked(unit: Unit, game_id: uuid.UUID, apply: Apply) -> Changed:

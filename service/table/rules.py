@@ -76,7 +76,8 @@ class Progress:
 
     @property
     def changed(self) -> bool:
-        return self.table.version != self.origin.version
+        """A new version, or events logged without one (a reaction's)."""
+        return self.table.version != self.origin.version or bool(self.events)
 
 
 class _Change:
@@ -323,7 +324,7 @@ def react(table: Table, seat: int, reaction: str, now: datetime) -> Progress:
     change = _Change(table)
     game = change.table
     game.match = replace(game.match, reacted={**game.match.reacted, str(seat): (*recent, now)})
-    _log(change, [engine.Event("reaction", seat, {"reaction": reaction})])
+    _log(change, [engine.Event("reaction", seat, {"reaction": reaction})], new_version=False)
     return change.progress()
 
 
@@ -523,10 +524,15 @@ def _save_round(
 
 
 def _log(
-    change: _Change, events: list[engine.Event], made_by: dict[int, MadeBy] | None = None
+    change: _Change,
+    events: list[engine.Event],
+    made_by: dict[int, MadeBy] | None = None,
+    new_version: bool = True,
 ) -> None:
-    """Log the events, a new version of the game."""
-    _new_version(change)
+    """Log the events, a new version of the game (but for what leaves the game as it was:
+    ``If-Match`` still names it)."""
+    if new_version:
+        _new_version(change)
     game = change.table
     made_by = made_by or {}
     for index, event in enumerate(events):

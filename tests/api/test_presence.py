@@ -27,7 +27,7 @@ def at_table(client, table):
 @pytest.fixture
 def two_instances(app):
     engine = app.extensions["db_engine"]
-    return Presence(engine), Presence(engine)
+    return Presence(engine, writer=False), Presence(engine, writer=False)
 
 
 def test_seats_with_a_stream_open_on_any_instance_are_here(client, two_instances):
@@ -49,7 +49,7 @@ def test_seats_with_a_stream_open_on_any_instance_are_here(client, two_instances
 def test_a_seat_stays_here_a_moment_after_its_stream_closed(client, app, monkeypatch):
     table = Table.create(client, players=2, seats=2)
     game = uuid.UUID(table.id)
-    instance = Presence(app.extensions["db_engine"])
+    instance = Presence(app.extensions["db_engine"], writer=False)
     moment = [1000.0]
     monkeypatch.setattr(presence.time, "monotonic", lambda: moment[0])
     instance.opened(game, 1)
@@ -66,7 +66,7 @@ def test_a_seat_stays_here_a_moment_after_its_stream_closed(client, app, monkeyp
 
 def test_an_instance_that_stopped_writing_counts_no_longer(client, app, still_clock):
     table = Table.create(client, players=2, seats=2)
-    instance = Presence(app.extensions["db_engine"])
+    instance = Presence(app.extensions["db_engine"], writer=False)
     instance.opened(uuid.UUID(table.id), 0)
     instance.flush()
 

@@ -35,12 +35,19 @@ def test_a_reaction_is_an_event_everyone_sees(client):
 def test_reactions_change_nothing_of_the_game(client):
     table = Table.create(client, players=2, seats=2)
     view = table.view(0).json
+    summary = table.summary()
 
-    react(client, table, 0)
+    react(client, table, 1)
 
     again = table.view(0).json
-    assert again["legal_moves"] == view["legal_moves"]
+    assert again["legal_moves"] == view["legal_moves"] and again["version"] == view["version"]
     assert again["hand"] == view["hand"] and again["to_act"] == view["to_act"]
+    etag = {"If-None-Match": summary.headers["ETag"]}
+    assert client.get(f"/v1/games/{table.id}", headers=etag).status_code == 304
+    seat = table.turn()
+    move = table.view(seat).json["legal_moves"][0]
+    played = table.move(seat, move, **{"If-Match": str(view["version"])})
+    assert played.status_code == 201, "a reaction is not the game moving on"
 
 
 def test_a_seat_reacts_at_most_three_times_in_ten_seconds(client, still_clock):

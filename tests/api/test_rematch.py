@@ -36,7 +36,7 @@ def finished(client, **body):
 def add_bot(client, table, level):
     added = client.post(
         f"/v1/games/{table.id}/players",
-        json={"bot": level, "code": table.code},
+        json={"bot": level, **({"code": table.code} if table.code else {})},
         headers=bearer(table.host),
     )
     assert added.status_code == 201, added.json
@@ -86,7 +86,10 @@ def test_later_calls_sit_down_at_the_same_table_each_with_one_token(client):
     for later in (bea, bea_again, ada_again):
         assert later.status_code == 200, later.json
         assert later.json["id"] == first["id"]
-        assert "host_token" not in later.json and later.json["code"] is None
+    for friend in (bea, bea_again):
+        assert "host_token" not in friend.json and friend.json["code"] is None
+    hosting = (ada_again.json["host_token"], ada_again.json["code"])
+    assert hosting == (first["host_token"], first["code"]), "a lost first answer is given again"
     assert (bea.json["seat"], bea_again.json["seat"], ada_again.json["seat"]) == (2, 2, 1)
     assert bea.json["token"] == bea_again.json["token"] != first["token"]
     assert ada_again.json["token"] == first["token"]
@@ -175,6 +178,32 @@ def test_the_first_deal_gives_up_the_seats_of_who_did_not_come(client):
         ("basic bot 3", "basic"),
     ]
     assert rematch(client, table, 1).status_code == 409
+
+
+@pytest.mark.postgres
+def test_the_new_table_is_never_seen_empty(app, client, monkeypatch):
+    """Alone with bots, the rematch is public: a stranger who finds it at once finds
+    its seats laid out (the table is made with them, in one transaction)."""
+    table = Table.create(client, players=0, seats=3, deal=False)
+    table.join("Ada")
+    add_bot(client, table, "basic")
+    table.deal()
+    table.end()
+    seen_by_others = []
+    original = rules.sit_again
+
+    def look_first(new, *args):
+        with app.extensions["db_engine"].connect() as other:
+            found = other.execute(text("SELECT seats FROM games WHERE id = :id"), {"id": new.id})
+            seen_by_others.append(found.all())
+        return original(new, *args)
+
+    monkeypatch.setattr(rules, "sit_again", look_first)
+    made = rematch(client, table, 0).json
+    assert seen_by_others[0] == [], "not there before it is laid out"
+    stranger = client.post(f"/v1/games/{made['id']}/players", json={"name": "Zed"})
+    assert stranger.status_code == 201 and stranger.json["seat"] == 2
+    assert rematch(client, table, 0).json["seat"] == 0
 
 
 def test_a_summary_says_null_until_someone_asks(client):

@@ -53,6 +53,7 @@ REFUSED = [
     ("BACKLOG", "-1", "a whole number of at least 1"),
     ("GC_THRESHOLDS", "50000;20;100", "1 to 3 whole numbers, 0 or more, comma-separated"),
     ("GC_THRESHOLDS", "1,2,3,4", "1 to 3 whole numbers, 0 or more, comma-separated"),
+    ("QUICKPLAY_FILL_SECONDS", "-1", "a number of seconds, 0 or more"),
 ]
 
 
@@ -105,6 +106,7 @@ def test_the_defaults_are_those_of_an_empty_environment():
     assert settings.address == "127.0.0.1:8000"
     assert (settings.workers, settings.worker_connections) == (2, 10_000)
     assert settings.backlog is None and settings.gc_thresholds == (50_000, 20, 100)
+    assert settings.quickplay_fill_seconds == 20
 
 
 def test_empty_is_unset_except_for_the_proxies_where_it_means_none():

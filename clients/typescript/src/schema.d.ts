@@ -168,8 +168,9 @@ export interface paths {
         /**
          * Play a finished match again (a seat's token), seated where you sat: the first
          *     call makes a table with the same game, options, seats, clock and bots, and is its
-         *     host; later calls get the same table. The finished game's summary names it
-         *     (`next_game_id`), and its log says so (a `rematch` event)
+         *     host (her later calls get the host token again); later calls get the same table.
+         *     The finished game's summary names it (`next_game_id`), and its log says so (a
+         *     `rematch` event)
          */
         post: operations["rematch"];
         delete?: never;
@@ -298,6 +299,49 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/quickplay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Play now: a ticket for the next table of a game (its token, shown once, becomes
+         *     the seat's); the last to arrive for a full table seats everybody at once
+         */
+        post: operations["play_now"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/quickplay/{ticket_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ticket_id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * The ticket (its token); `wait` long-polls until it is seated. Polling keeps it
+         *     in the queue
+         */
+        get: operations["get_ticket"];
+        put?: never;
+        post?: never;
+        /** Cancel a waiting ticket (its token) */
+        delete: operations["cancel_ticket"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/health": {
         parameters: {
             query?: never;
@@ -381,6 +425,11 @@ export interface components {
          * @enum {string}
          */
         MadeBy: "player" | "bot" | "autopilot" | "clock";
+        /**
+         * TicketStatus
+         * @enum {string}
+         */
+        TicketStatus: "waiting" | "seated";
         /**
          * Suit
          * @enum {string}
@@ -930,9 +979,9 @@ export interface components {
              * @description The table this finished match is played again at (`POST /v1/games/{id}/rematch`); null until someone asks for one
              */
             next_game_id: string | null;
-            /** @description Bearer token of the host: only in the answer that made it */
+            /** @description Bearer token of the host: only to the seat that made it */
             host_token?: string;
-            /** @description Join code of a private table: only in the answer that made it */
+            /** @description Join code of a private table: only to its host */
             code: string | null;
             /** @description The caller's seat token there; the same at every call */
             token: string;
@@ -2186,6 +2235,67 @@ export interface components {
             /** @description With `view=true`, when the page reaches `last_seq`: the seat's view as of that event (as `GET /view` answers it) */
             view?: components["schemas"]["View"];
         };
+        /** Quickplay */
+        Quickplay: {
+            type: components["schemas"]["GameType"];
+            /**
+             * @description Seats at the table, within the game's range with its default options; default: 4, or the nearest the game takes. Only tickets of the same game and seats share a table
+             * @default null
+             */
+            seats?: number | null;
+            name: string;
+            /**
+             * @description Whether computer players may fill the seats nobody took by `fill_at`; false: only a table of people
+             * @default true
+             */
+            bots?: boolean;
+        } & (unknown & unknown & unknown & unknown & unknown & unknown);
+        /** CreatedTicket */
+        CreatedTicket: {
+            type: components["schemas"]["GameType"];
+            /** @description `seated` once the ticket has a seat at `game_id` */
+            status: components["schemas"]["TicketStatus"];
+            /** @description Its seat there; the ticket's token is the seat's token */
+            seat: number | null;
+            /** Format: uuid */
+            id: string;
+            seats: number;
+            bots: boolean;
+            /**
+             * Format: date-time
+             * @description When computer players fill the seats of its table nobody took; null without bots
+             */
+            fill_at: string | null;
+            /**
+             * Format: uuid
+             * @description The table, once seated: dealt already
+             */
+            game_id: string | null;
+            /** @description Bearer token of the ticket, shown once: poll the ticket with it, and once seated it plays the seat */
+            token: string;
+        };
+        /** Ticket */
+        Ticket: {
+            type: components["schemas"]["GameType"];
+            /** @description `seated` once the ticket has a seat at `game_id` */
+            status: components["schemas"]["TicketStatus"];
+            /** @description Its seat there; the ticket's token is the seat's token */
+            seat: number | null;
+            /** Format: uuid */
+            id: string;
+            seats: number;
+            bots: boolean;
+            /**
+             * Format: date-time
+             * @description When computer players fill the seats of its table nobody took; null without bots
+             */
+            fill_at: string | null;
+            /**
+             * Format: uuid
+             * @description The table, once seated: dealt already
+             */
+            game_id: string | null;
+        };
         /** Health */
         Health: {
             status: string;
@@ -2769,7 +2879,7 @@ export interface operations {
                     "application/json": components["schemas"]["Rematch"];
                 };
             };
-            /** @description The table made by this call, with the host token */
+            /** @description The table made by this call */
             201: {
                 headers: {
                     /** @description The new table's summary */
@@ -3242,6 +3352,167 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again */
                     "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            503: components["responses"]["DatabaseUnavailable"];
+            default: components["responses"]["DEFAULT_ERROR"];
+        };
+    };
+    play_now: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Quickplay"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    /** @description The ticket: long-poll it (`GET` with `wait`) with its token until it is seated */
+                    Location: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedTicket"];
+                };
+            };
+            400: components["responses"]["MalformedBody"];
+            413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["NotJson"];
+            /** @description Invalid body: an unknown game, seats out of its range, a bad name */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many tickets taken from this client; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            503: components["responses"]["DatabaseUnavailable"];
+            default: components["responses"]["DEFAULT_ERROR"];
+        };
+    };
+    get_ticket: {
+        parameters: {
+            query?: {
+                /** @description Seconds to wait for the ticket to be seated (long poll) */
+                wait?: number;
+            };
+            header?: never;
+            path: {
+                ticket_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ticket"];
+                };
+            };
+            /** @description No token, or not the ticket's */
+            401: {
+                headers: {
+                    /** @description The scheme wanted: `Bearer realm="card-table"`, with `error="invalid_token"` when the token sent is not one */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such ticket (or it was cancelled) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            422: components["responses"]["UNPROCESSABLE_ENTITY"];
+            /** @description This client address holds its share of waiting requests; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            503: components["responses"]["DatabaseUnavailable"];
+            default: components["responses"]["DEFAULT_ERROR"];
+        };
+    };
+    cancel_ticket: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ticket_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No token, or not the ticket's */
+            401: {
+                headers: {
+                    /** @description The scheme wanted: `Bearer realm="card-table"`, with `error="invalid_token"` when the token sent is not one */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such ticket (or it was cancelled) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Seated already: leave the game instead */
+            409: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {

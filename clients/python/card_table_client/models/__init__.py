@@ -25,6 +25,7 @@ from .create_old_maid_game import CreateOldMaidGame
 from .create_spoons_game import CreateSpoonsGame
 from .created_game import CreatedGame
 from .created_game_options import CreatedGameOptions
+from .created_ticket import CreatedTicket
 from .date_player import DatePlayer
 from .deal import Deal
 from .deal_data import DealData
@@ -111,6 +112,7 @@ from .players import Players
 from .presence import Presence
 from .problem import Problem
 from .problem_errors import ProblemErrors
+from .quickplay import Quickplay
 from .rank import Rank
 from .react import React
 from .reaction import Reaction
@@ -161,6 +163,8 @@ from .take_discard_event import TakeDiscardEvent
 from .take_discard_move import TakeDiscardMove
 from .take_event import TakeEvent
 from .take_move import TakeMove
+from .ticket import Ticket
+from .ticket_status import TicketStatus
 from .timeout_data import TimeoutData
 from .timeout_event import TimeoutEvent
 from .vacated_data import VacatedData
@@ -192,6 +196,7 @@ __all__ = (
     "CreateCrazyEightsGame",
     "CreatedGame",
     "CreatedGameOptions",
+    "CreatedTicket",
     "CreateGoFishGame",
     "CreateMysteryDateGame",
     "CreateOldMaidGame",
@@ -282,6 +287,7 @@ __all__ = (
     "Presence",
     "Problem",
     "ProblemErrors",
+    "Quickplay",
     "Rank",
     "React",
     "Reaction",
@@ -332,6 +338,8 @@ __all__ = (
     "TakeDiscardMove",
     "TakeEvent",
     "TakeMove",
+    "Ticket",
+    "TicketStatus",
     "TimeoutData",
     "TimeoutEvent",
     "VacatedData",

@@ -45,9 +45,9 @@ class Rematch:
         created_at (datetime.datetime):
         next_game_id (None | UUID): The table this finished match is played again at (`POST /v1/games/{id}/rematch`);
             null until someone asks for one
-        code (None | str): Join code of a private table: only in the answer that made it
+        code (None | str): Join code of a private table: only to its host
         token (str): The caller's seat token there; the same at every call
-        host_token (str | Unset): Bearer token of the host: only in the answer that made it
+        host_token (str | Unset): Bearer token of the host: only to the seat that made it
     """
 
     type_: GameType

@@ -87,8 +87,9 @@ def sync_detailed(
 ) -> Response[Problem | Rematch]:
     """Play a finished match again (a seat's token), seated where you sat: the first
     call makes a table with the same game, options, seats, clock and bots, and is its
-    host; later calls get the same table. The finished game's summary names it
-    (`next_game_id`), and its log says so (a `rematch` event)
+    host (her later calls get the host token again); later calls get the same table.
+    The finished game's summary names it (`next_game_id`), and its log says so (a
+    `rematch` event)
 
     Args:
         game_id (UUID):
@@ -119,8 +120,9 @@ def sync(
 ) -> Problem | Rematch | None:
     """Play a finished match again (a seat's token), seated where you sat: the first
     call makes a table with the same game, options, seats, clock and bots, and is its
-    host; later calls get the same table. The finished game's summary names it
-    (`next_game_id`), and its log says so (a `rematch` event)
+    host (her later calls get the host token again); later calls get the same table.
+    The finished game's summary names it (`next_game_id`), and its log says so (a
+    `rematch` event)
 
     Args:
         game_id (UUID):
@@ -146,8 +148,9 @@ async def asyncio_detailed(
 ) -> Response[Problem | Rematch]:
     """Play a finished match again (a seat's token), seated where you sat: the first
     call makes a table with the same game, options, seats, clock and bots, and is its
-    host; later calls get the same table. The finished game's summary names it
-    (`next_game_id`), and its log says so (a `rematch` event)
+    host (her later calls get the host token again); later calls get the same table.
+    The finished game's summary names it (`next_game_id`), and its log says so (a
+    `rematch` event)
 
     Args:
         game_id (UUID):
@@ -176,8 +179,9 @@ async def asyncio(
 ) -> Problem | Rematch | None:
     """Play a finished match again (a seat's token), seated where you sat: the first
     call makes a table with the same game, options, seats, clock and bots, and is its
-    host; later calls get the same table. The finished game's summary names it
-    (`next_game_id`), and its log says so (a `rematch` event)
+    host (her later calls get the host token again); later calls get the same table.
+    The finished game's summary names it (`next_game_id`), and its log says so (a
+    `rematch` event)
 
     Args:
         game_id (UUID):
