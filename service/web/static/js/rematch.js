@@ -41,7 +41,7 @@ async function sitAgain(/** @type {string} */ gameId) {
   const hosting = made.host_token ? { host: made.host_token, code: made.code ?? undefined } : {};
   keepSeating(made.id, { seat: made.seat, token: made.token, ...hosting });
   const othersToCome = made.seats.some((seat) => seat.held_until);
-  if (made.host_token && !othersToCome) {
+  if (made.host_token && made.status === "waiting" && !othersToCome) {
     await call("POST", `/games/${made.id}/deal`, { token: made.host_token, body: {} });
   }
   goTo(`/play/table/${made.id}`);
