@@ -1,10 +1,7 @@
 """Play now from the top of the lobby: a game, its players, your name and "people only"
 make a ticket (``POST /v1/quickplay``), the page waits in the queue (counting down to the
 computer players, with Cancel), long-polls the ticket, and once seated goes to the table
-with the ticket's token as its seat's. Two people who press it sit at one table.
-
-Play now's API comes with the ``match`` branch: until the service has it, these tests
-are skipped (they say so)."""
+with the ticket's token as its seat's. Two people who press it sit at one table."""
 
 import json
 import re
@@ -29,10 +26,7 @@ def quick(database_url, page_origin):
     """The service with computer players filling Play now's tables after ``FILL_S``."""
     env = {"CORS_ORIGINS": page_origin, "QUICKPLAY_FILL_SECONDS": str(FILL_S)}
     with serve(database_url, workers=1, env=env) as server:
-        live = Live(f"http://{server.host}:{server.port}")
-        if "/v1/quickplay" not in live.call("GET", "/v1/openapi.json")["paths"]:
-            pytest.skip("no Play now in this service yet: POST /v1/quickplay comes with `match`")
-        yield live
+        yield Live(f"http://{server.host}:{server.port}")
 
 
 @pytest.fixture(scope="module")

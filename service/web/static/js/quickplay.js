@@ -10,11 +10,9 @@ import { goTo } from "./route.js";
 import { useTick } from "./seats.js";
 import { Notice } from "./table.js";
 
-/** @typedef {import("api-schema").components["schemas"]["CatalogEntry"]} Entry */
-/** A Play now ticket, as `POST /quickplay` answers it (`token` only there).
- * @typedef {{id: string, token: string, status: "waiting" | "seated", type: string,
- *   seats: number, bots: boolean, fill_at: string | null, game_id: string | null,
- *   seat: number | null}} Ticket */
+/** @typedef {import("api-schema").components["schemas"]} S */
+/** @typedef {S["CatalogEntry"]} Entry */
+/** @typedef {S["CreatedTicket"]} Ticket the ticket as taken, with its token */
 
 const WAIT_S = 25; // each long poll of the ticket
 const USUAL_SEATS = 4; // the service's default, or the nearest the game takes
@@ -103,7 +101,7 @@ function Queue({ ticket, title, stopped }) {
     (async () => {
       for (let failures = 0; !done; ) {
         try {
-          /** @type {Ticket} */
+          /** @type {S["Ticket"]} */
           const now = await call("GET", `/quickplay/${ticket.id}?wait=${WAIT_S}`, { token: ticket.token });
           failures = 0;
           if (done || now.status !== "seated" || !now.game_id) continue;
