@@ -108,6 +108,7 @@ def app(database_url):
     app = create_app({"TESTING": True, "DATABASE_URL": database_url})
     yield app
     app.extensions["changes"].stop()
+    app.extensions["presence"].stop()
 
 
 @pytest.fixture

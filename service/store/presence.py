@@ -58,6 +58,7 @@ class Presence:
         self._games: dict[uuid.UUID, _Streams] = {}
         self._lock = threading.Lock()
         self._thread: threading.Thread | None = None
+        self._stopping = threading.Event()
         self._refreshed = time.monotonic()
 
     def opened(self, game_id: uuid.UUID, seat: int | None) -> None:
@@ -84,8 +85,7 @@ class Presence:
     def _run(self) -> None:
         """Write what changed every ``FLUSH_SECONDS``, until no game is left to write
         (the next stream opened starts it again)."""
-        while True:
-            time.sleep(FLUSH_SECONDS)
+        while not self._stopping.wait(FLUSH_SECONDS):
             try:
                 self.flush()
             except Exception:  # the database away: written again at the next turn
@@ -94,6 +94,12 @@ class Presence:
                 if not self._games:
                     self._thread = None
                     return
+
+    def stop(self) -> None:
+        """Stop writing (the rows go stale in ``STALE``)."""
+        self._stopping.set()
+        if self._thread is not None:
+            self._thread.join(FLUSH_SECONDS + 1)
 
     def flush(self) -> None:
         """Write the games whose presence changed (all of them every ``REFRESH``), and
