@@ -96,8 +96,8 @@ def _code_action(code_hash: str) -> str:
 
 
 def give_back(connection: Connection, client: str, action: str, now: datetime) -> None:
-    """Uncount one request of this window, at once: a right code is given back whether
-    or not a seat is free then."""
+    """Uncount one request of this window, at once (a table whose id was taken first
+    was not made)."""
     connection.execute(
         update(RateCounter)
         .where(
