@@ -21,7 +21,7 @@ import secrets
 import time
 import uuid
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from typing import Any, NamedTuple
 
@@ -331,15 +331,18 @@ def _create(
 ) -> Created | None:
     """Store the ``created`` table, counted against the client's creations, and first
     changed by ``lay_out`` (if given) in the same transaction, so that nobody sees it
-    before; None (and not counted) if a game with its id was made first."""
+    before (the answer holds the table as laid out); None (and not counted) if a game
+    with its id was made first."""
     now = clock.now()
     limits.take(unit.connection(), client, "create", now)
     table = created.table
     with unit.transaction() if lay_out else contextlib.nullcontext():
         made = games.create(unit.connection(), table)
         if made and lay_out:
-            unit.add(rules.settle(lay_out(table, now), now))
+            laid_out = rules.settle(lay_out(table, now), now)
+            unit.add(laid_out)
             unit.commit()
+            created = replace(created, table=laid_out.table)
     if not made:
         limits.give_back(unit.connection(), client, "create", now)
         return None
@@ -501,7 +504,8 @@ def rematch(unit: Unit, game_id: uuid.UUID, token: str | None, client: str) -> R
     made = None
     if old.next_game_id is None and games.load(unit.connection(), new_id) is None:
         made = _make_rematch(unit, old, new_id, seat, keys, sit, client)
-    new = _locked(unit, new_id, sit).progress.table
+    # the maker sat down as she made it; the others sit down now
+    new = made.table if made else _locked(unit, new_id, sit).progress.table
     if old.next_game_id is None:
         change(unit, game_id, lambda table, now: rules.rematch_made(table, new_id, seat, now))
     hosting = hmac.compare_digest(access.hash_secret(keys.host), new.host_token_hash)
