@@ -226,7 +226,9 @@ class Player:
     signal_key: bool = False  # signal with the S key, not the button
     keyed: int = 0  # S key presses while the page drew the signal
     signals_sent: int = 0  # signal requests the page sent
-    views_asked: int = 0  # GET /view requests the page sent (the stream brings the view)
+    # GET /view answers the page got (the stream brings the view); a 503 the page asks
+    # again after (the database busy on a loaded machine) is not one
+    views_asked: int = 0
     # which of a chooser's moves to make (default: any)
     in_chooser: Callable[["Player", list[str]], str] | None = None
 
@@ -248,7 +250,6 @@ class Player:
         return found and found.group(1)
 
     def _request(self, request):
-        self.views_asked += request.method == "GET" and bool(VIEW.search(request.url))
         if request.method == "POST" and MOVES.search(request.url):
             self.sent += 1
             self.signals_sent += json.loads(request.post_data or "{}").get("type") == "signal"
@@ -259,6 +260,8 @@ class Player:
             self.answered_at = time.monotonic()
 
     def _response(self, response):
+        if response.request.method == "GET" and VIEW.search(response.url):
+            self.views_asked += response.status != 503
         if response.request.method == "POST" and MOVES.search(response.url) and not response.ok:
             self.refusals.append(response)
 

@@ -42,7 +42,8 @@ const RECOVER_MS = 1000; // after a page error, the table is read again from scr
  * @param {{gameId: string, catalogue: Entry[]}} props
  */
 export function TablePage(props) {
-  const [crash, recover] = useErrorBoundary();
+  // said in the console, so that a test sees it: the page itself recovers
+  const [crash, recover] = useErrorBoundary((error) => console.error("the table failed to draw:", error));
   useEffect(() => {
     if (!crash) return;
     const timer = window.setTimeout(recover, RECOVER_MS);
