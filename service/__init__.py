@@ -15,6 +15,7 @@ from .api.context import Proxies, release_unit
 from .api.reading import ReadingOrderJSONProvider
 from .config import Config
 from .errors import DatabaseUnavailable
+from .store import changes
 from .store.changes import Hub
 from .store.db import DeadlineExceeded, make_engine
 from .store.presence import Presence
@@ -75,7 +76,9 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.extensions["db_engine"] = engine
     # Listening from the first waiter on (not before: a process nobody waits on would be
     # woken by every move of every table for nothing).
-    app.extensions["changes"] = Hub(app.config["LISTEN_DATABASE_URL"] or app.config["DATABASE_URL"])
+    hints = app.config["HINTS_DATABASE_URL"] or app.config["DATABASE_URL"]
+    changes.send_hints(engine, hints)
+    app.extensions["changes"] = Hub(hints)
     app.extensions["presence"] = Presence(engine)
 
     from . import web

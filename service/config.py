@@ -12,9 +12,10 @@ QUICK_START = Path(__file__).parent / "api" / "quickstart.md"
 
 class Config:
     DATABASE_URL = SETTINGS.database_url
-    # The listener's own connection (one per process, apart from the pool); by default
-    # the same database. Behind a pooler such as PgBouncer, point it at PostgreSQL itself.
-    LISTEN_DATABASE_URL = SETTINGS.listen_database_url
+    # Where every instance sends and listens for hints, and takes the worker's turn (one
+    # connection each per process, apart from the pool); None: DATABASE_URL's. On Citus,
+    # one node for all instances; behind PgBouncer, PostgreSQL itself.
+    HINTS_DATABASE_URL = SETTINGS.hints_database_url
     # Waiting requests hold no connection, so the pool serves only requests at work.
     DB_POOL_SIZE = SETTINGS.db_pool_size
     DB_MAX_OVERFLOW = SETTINGS.db_max_overflow

@@ -38,7 +38,7 @@ class Settings:
     """The settings, typed; each field is the variable of its name in capitals."""
 
     database_url: str = DEFAULT_SQLITE  # normalised: postgresql+psycopg://
-    listen_database_url: str | None = None  # None: database_url's
+    hints_database_url: str | None = None  # None: database_url's
     db_pool_size: int = 20
     db_max_overflow: int = 0
     db_pool_timeout: float = 5.0
@@ -104,7 +104,7 @@ def parse(environ: Mapping[str, str]) -> Settings:
     d = Settings()
     return Settings(
         database_url=read("DATABASE_URL", _database_url, d.database_url),
-        listen_database_url=read("LISTEN_DATABASE_URL", _postgresql_url, d.listen_database_url),
+        hints_database_url=read("HINTS_DATABASE_URL", _postgresql_url, d.hints_database_url),
         db_pool_size=read("DB_POOL_SIZE", _whole(1), d.db_pool_size),
         db_max_overflow=read("DB_MAX_OVERFLOW", _whole(0), d.db_max_overflow),
         db_pool_timeout=read("DB_POOL_TIMEOUT", _seconds, d.db_pool_timeout),

@@ -32,7 +32,7 @@ from . import logs, metrics
 from .config import Config
 from .engine import GAMES, Rules
 from .errors import NotFound
-from .store import games, quickplay, retention, tables
+from .store import changes, games, quickplay, retention, tables
 from .store.db import DATABASE_AWAY, LOST_RACE, insert, make_engine
 from .store.games import SKIP
 from .store.models import WorkerHeartbeat
@@ -52,17 +52,21 @@ LOCK_SECONDS = 0.2  # a request's transaction holds a game's row lock for millis
 NAME = f"{socket.gethostname()}:{os.getpid()}"
 
 
-def pick(engine: Engine, stop: threading.Event) -> list[tuple[uuid.UUID, str]] | None:
+def pick(
+    engine: Engine, stop: threading.Event, turns: Engine | None = None
+) -> list[tuple[uuid.UUID, str]] | None:
     """The games due now (up to BATCH) if it is this worker's turn to pick them, else
-    None: one worker's at a time (``games.sweep_turn``). When nothing is due the turn
-    lasts the idle pause after the pick, so no other worker picks for IDLE_SECONDS;
-    when games are due it ends with the pick, and the others may pick the next ones
-    while this one applies its own."""
-    with engine.connect() as turn:  # the turn ends with its transaction
+    None: one worker's at a time (``games.sweep_turn``), taken on ``turns``'s database
+    (by default the engine's: on Citus an advisory lock is one node's alone, so every
+    worker names the same node, the hints'). When nothing is due the turn lasts the
+    idle pause after the pick, so no other worker picks for IDLE_SECONDS; when games
+    are due it ends with the pick, and the others may pick the next ones while this one
+    applies its own."""
+    with (turns or engine).connect() as turn:  # the turn ends with its transaction
         if not games.sweep_turn(turn, TURN_IDLE_SECONDS):
             return None
-        # the pick on its own (autocommit), as before: the turn's transaction holds only
-        # the lock (on Citus, the coordinator's), no transaction on every shard's node
+        # the pick on its own (autocommit): the turn's transaction holds only the lock,
+        # no transaction on every shard's node
         with Unit(engine) as unit:
             due = games.due(unit.connection(), clock.now(), BATCH)
         if not due:
@@ -130,12 +134,12 @@ def beat(engine: Engine, name: str = NAME) -> None:
         connection.execute(statement)
 
 
-def run(engine: Engine, stop: threading.Event) -> None:
+def run(engine: Engine, stop: threading.Event, turns: Engine | None = None) -> None:
     backoff = BACKOFF_SECONDS[0]
     pruned_at = beat_at = float("-inf")
     while not stop.is_set():
         try:
-            due = pick(engine, stop)  # None: another worker's turn; []: idled in the turn
+            due = pick(engine, stop, turns)  # None: another worker's turn; []: idled in the turn
             handled = sweep(engine, stop.is_set, due) if due else 0
             if due is not None:  # Play now's queues too, as often as the picks
                 quickplay.sweep(engine)
@@ -179,7 +183,11 @@ def main() -> None:
         signal.signal(sig, lambda *_: stop.set())
     log.info("worker %s started", NAME)
     metrics.set_role("worker")  # its pool's gauges say so
-    run(make_worker_engine(Config.DATABASE_URL), stop)
+    engine = make_worker_engine(Config.DATABASE_URL)
+    hints = Config.HINTS_DATABASE_URL or Config.DATABASE_URL
+    changes.send_hints(engine, hints)
+    turns = None if hints == Config.DATABASE_URL else make_engine(hints, 1, max_overflow=0)
+    run(engine, stop, turns)
     log.info("worker %s stopped", NAME)
 
 

@@ -10,6 +10,10 @@ looks at every waited-on game in one statement and wakes only the waiters whose 
 moved (``Hub._catch_up``); meanwhile they wait, and nobody looks. Waiters hold no
 connection and no transaction while they wait.
 
+Publisher and listener meet on one database, ``HINTS_DATABASE_URL`` (by default
+``DATABASE_URL``): a ``NOTIFY`` reaches only the listeners of the node it was sent on,
+so on Citus every instance names the same node there, wherever its requests go.
+
 Under gunicorn's gevent workers the listener thread and the waiters are greenlets (the
 config monkey-patches ``threading``); in tests they are real threads. SQLite has no
 NOTIFY: there waiters poll.
@@ -61,6 +65,12 @@ LISTENER_NAME = "cardtable listener"  # and the listener's
 RETRY_SECONDS = (0.1, 5.0)  # first and longest pause before a batch is tried again
 
 
+def send_hints(engine: Engine, hints_url: str) -> None:
+    """Send the hints of ``engine``'s changes to the database at ``hints_url`` (where the
+    listeners are: on Citus, one node for every instance), not to the engine's own."""
+    Publisher.of(engine, hints_url)
+
+
 def publish(engine: Engine, game_id: uuid.UUID, seq: int) -> None:
     """Hint that ``game_id`` has events up to ``seq`` (called once they are committed):
     the process's ``Publisher`` sends it, off the request's path."""
@@ -96,13 +106,15 @@ class Publisher:
         self._closing = False
 
     @classmethod
-    def of(cls, engine: Engine) -> "Publisher":
-        """The sender of this engine's database (one per pool: an engine with other
-        execution options is another face of the same one)."""
+    def of(cls, engine: Engine, hints_url: str | None = None) -> "Publisher":
+        """The sender of this engine's changes (one per pool: an engine with other
+        execution options is another face of the same one), to ``hints_url`` when it is
+        first asked for, else to the engine's own database."""
         with cls._making:
             publisher = cls._by_pool.get(engine.pool)
             if publisher is None:
-                publisher = cls._by_pool[engine.pool] = cls(_conninfo(engine.url))
+                url = make_url(hints_url) if hints_url else engine.url
+                publisher = cls._by_pool[engine.pool] = cls(_conninfo(url))
                 weakref.finalize(engine.pool, publisher.close)  # disposed: stop with it
             return publisher
 

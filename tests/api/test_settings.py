@@ -20,7 +20,7 @@ ORIGINS = "origins such as https://games.example, comma-separated, or *"
 REFUSED = [
     ("DATABASE_URL", "mysql://db/x", ANY_URL),
     ("DATABASE_URL", "not a url", ANY_URL),
-    ("LISTEN_DATABASE_URL", "sqlite:///x.db", POSTGRESQL_URL),
+    ("HINTS_DATABASE_URL", "sqlite:///x.db", POSTGRESQL_URL),
     ("DB_POOL_SIZE", "0", "a whole number of at least 1"),
     ("DB_POOL_SIZE", "10.0", "a whole number of at least 1"),
     ("DB_MAX_OVERFLOW", "-1", "a whole number of at least 0"),
@@ -91,7 +91,7 @@ def test_the_defaults_are_those_of_an_empty_environment():
     settings = parse({})
     assert settings == Settings()
     assert settings.database_url == DEFAULT_SQLITE
-    assert settings.listen_database_url is None
+    assert settings.hints_database_url is None
     assert (settings.db_pool_size, settings.db_max_overflow) == (20, 0)
     assert (settings.db_pool_timeout, settings.db_request_seconds) == (5, 10)
     assert (settings.proxy_hops, settings.forwarded_allow_ips) == (0, "127.0.0.1,::1")
@@ -149,9 +149,9 @@ def test_the_settings_cannot_be_changed():
 
 def test_a_refused_url_keeps_its_password_to_itself():
     with pytest.raises(SettingError) as refused:
-        parse({"LISTEN_DATABASE_URL": "mysql://cards:s3cret@db/cards"})
+        parse({"HINTS_DATABASE_URL": "mysql://cards:s3cret@db/cards"})
     assert str(refused.value) == (
-        "LISTEN_DATABASE_URL=mysql://cards:***@db/cards: "
+        "HINTS_DATABASE_URL=mysql://cards:***@db/cards: "
         "expected a URL such as postgresql://user:password@host:5432/db"
     )
 

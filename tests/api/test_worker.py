@@ -25,7 +25,7 @@ from service.store.db import LostRace
 from service.store.models import Game
 from service.table import clock
 
-from ..databases import fresh_database, migrate
+from ..databases import fresh_database, migrate, server_url
 from .table import Table, bearer
 from .test_supervision import DEADLINE_SECONDS
 
@@ -329,6 +329,31 @@ def test_while_one_worker_idles_in_its_turn_the_others_pick_nothing(turns_app):
     finally:
         for engine in engines:
             engine.dispose()
+
+
+@pytest.mark.postgres
+def test_the_turn_is_taken_where_the_hints_are_not_where_the_games_are(turns_app):
+    """Advisory locks are each database's own, as they are each Citus node's: while one
+    worker idles in its turn taken on the hints' database, another that asks there does
+    not pick, and one that asks on the games' database would."""
+    far_past = clock.now() - timedelta(days=3650)
+    with fresh_database(server_url()) as hints:
+        engines = [_worker_engine(turns_app) for _ in range(2)]
+        turns = worker.make_worker_engine(hints)
+        others: list[object] = []
+        try:
+            with pytest.MonkeyPatch.context() as patch:
+                patch.setattr(clock, "now", lambda: far_past)
+
+                def the_other_sweeps():
+                    others.append(worker.pick(engines[1], _Turns(lambda: None), turns))
+                    others.append(worker.pick(engines[1], _Turns(lambda: None)))
+
+                assert worker.pick(engines[0], _Turns(the_other_sweeps), turns) == []
+                assert others == [None, []], "held on the hints' database, not the games'"
+        finally:
+            for engine in (*engines, turns):
+                engine.dispose()
 
 
 @pytest.mark.postgres
