@@ -26,13 +26,14 @@ from pglast import ast, parse_sql
 from pglast.enums import A_Expr_Kind, BoolExprType, JoinType
 
 # The sharded tables, their distribution columns and co-location groups (the rows of one
-# value of a group live on one node): migrations/versions/0008_citus.py.
+# value of a group live on one node): migrations/versions/0008_citus.py, 0013, 0014.
 DISTRIBUTED_BY = {
     "games": "id",
     "events": "game_id",
     "idempotent_answers": "game_id",
     "join_codes": "code_hash",
     "presence": "game_id",
+    "rate_counters": "client",
 }
 GROUP = {
     "games": "games",
@@ -40,6 +41,7 @@ GROUP = {
     "idempotent_answers": "games",
     "presence": "games",
     "join_codes": "codes",
+    "rate_counters": "clients",
 }
 # The statements that may fan out to every shard, each listed in the README's Citus section.
 ACROSS_GAMES = {"lobby", "due games", "retention"}
