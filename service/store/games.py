@@ -366,12 +366,12 @@ def _save_statement(rounds: bool, shapes: Shapes) -> Select:
     by the number of rows updated: a version that moved on fails the whole statement
     (division by zero, or its events' keys already taken), so its INSERTs never land.
     The INSERTs do not read the UPDATE's result (INSERT ... SELECT would make Citus run
-    them on every worker)."""
+    them on every worker). The UPDATE is written first: Citus runs the parts in the
+    order written, and the game's row must be locked before its events' keys are
+    taken, as every writer of the game does (SCALING.md's rule 13)."""
     saved = _update(rounds).returning(GAMES.c.id).cte("saved")
-    statement = select(literal(1) / func.count()).select_from(saved)
-    for n, insert_ in enumerate(_inserts(shapes)):
-        statement = statement.add_cte(insert_.cte(f"logged_{n}"))
-    return statement
+    logged = (insert_.cte(f"logged_{n}") for n, insert_ in enumerate(_inserts(shapes)))
+    return select(literal(1) / func.count()).select_from(saved).add_cte(saved, *logged)
 
 
 @functools.cache
