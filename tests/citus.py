@@ -17,6 +17,7 @@ from sqlalchemy import create_engine, text
 from tests.chaos import PG_BIN, Cluster
 
 NODES = ("coordinator", "worker1", "worker2")
+HOST = "127.0.0.1"
 SETTINGS = {
     "shared_preload_libraries": "citus",
     "max_connections": 400,
@@ -47,8 +48,15 @@ class Node(Cluster):
     def start(self):
         options = f"-p {self.port} -k {self.dir} -c listen_addresses=127.0.0.1"
         self._as_postgres(
-            PG_BIN / "pg_ctl", "-D", self.dir / "data", "-o", options, "-l", self.log_path,
-            "-w", "start",
+            PG_BIN / "pg_ctl",
+            "-D",
+            self.dir / "data",
+            "-o",
+            options,
+            "-l",
+            self.log_path,
+            "-w",
+            "start",
         )
 
     @property
@@ -99,10 +107,10 @@ class CitusCluster:
     def _join(self) -> None:
         for node in self.nodes:
             _run(node.url, "CREATE EXTENSION IF NOT EXISTS citus")
-        coordinator = self.coordinator.url
-        _run(coordinator, f"SELECT citus_set_coordinator_host('127.0.0.1', {self.coordinator.port})")
+        coordinator = self.coordinator
+        _run(coordinator.url, f"SELECT citus_set_coordinator_host('{HOST}', {coordinator.port})")
         for worker in self.nodes[1:]:
-            _run(coordinator, f"SELECT citus_add_node('127.0.0.1', {worker.port})")
+            _run(coordinator.url, f"SELECT citus_add_node('{HOST}', {worker.port})")
 
 
 def _run(url: str, statement: str) -> None:
