@@ -7,7 +7,7 @@ WORKERS ?= 2
 TEST_DATABASE_URL ?= postgresql://postgres@127.0.0.1:5432/test
 export TEST_DATABASE_URL
 
-.PHONY: run test check chaos replicas fuzz install install-dev hooks lock lock-check migrate openapi lint lint-openapi lint-docker bench bench-push bench-spoons sdk sdk-diff sdk-check ts ts-diff e2e compare-openspiel clean
+.PHONY: run test check chaos replicas replicas-citus fuzz install install-dev hooks lock lock-check migrate openapi lint lint-openapi lint-docker bench bench-push bench-spoons sdk sdk-diff sdk-check ts ts-diff e2e compare-openspiel clean
 
 # Installs are locked: requirements/service.txt (the runtime dependencies) and
 # requirements/dev.txt (those, the dev extras and clients/python's), compiled by `make lock`
@@ -140,6 +140,14 @@ chaos: install-dev
 replicas: install-dev
 	command -v haproxy >/dev/null || (apt-get update -qq && apt-get install -y -qq haproxy)
 	$(BIN)/python -m tests.replicas.run $(REPLICAS_FLAGS)
+
+# The same on a Citus cluster of its own (a coordinator and two workers, tests/citus.py):
+# one instance on each node, then all three on the coordinator; says so and passes when
+# Citus is not installed.
+replicas-citus: install-dev
+	command -v haproxy >/dev/null || (apt-get update -qq && apt-get install -y -qq haproxy)
+	$(BIN)/python -m tests.replicas.run --citus spread $(REPLICAS_FLAGS)
+	$(BIN)/python -m tests.replicas.run --citus coordinator $(REPLICAS_FLAGS)
 
 # Schemathesis over every operation of the spec, FUZZ_EXAMPLES per operation; then the
 # engine's wide sweep (tests marked sweep: random seeds, every check after every move).

@@ -68,10 +68,7 @@ class Node(Cluster):
         return self.url.replace("postgresql://", "postgresql+psycopg://")
 
     def deadlocks(self) -> int:
-        """Lines of the server's log that speak of a deadlock (a distributed one too)."""
-        if not self.log_path.exists():
-            return 0
-        return sum(bool(DEADLOCK.search(line)) for line in self.log_path.open(errors="replace"))
+        return deadlocks_in(self.log_path)
 
 
 class CitusCluster:
@@ -111,6 +108,14 @@ class CitusCluster:
         _run(coordinator.url, f"SELECT citus_set_coordinator_host('{HOST}', {coordinator.port})")
         for worker in self.nodes[1:]:
             _run(coordinator.url, f"SELECT citus_add_node('{HOST}', {worker.port})")
+
+
+def deadlocks_in(log: Path) -> int:
+    """Lines of a server's log that speak of a deadlock (a distributed one too)."""
+    if not log.exists():
+        return 0
+    with log.open(errors="replace") as lines:
+        return sum(bool(DEADLOCK.search(line)) for line in lines)
 
 
 def _run(url: str, statement: str) -> None:

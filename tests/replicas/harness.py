@@ -2,6 +2,10 @@
 
 - ``Database``: a PostgreSQL cluster of its own (``tests.chaos.Cluster``: initdb on a free
   port, stopped and started for the outage; never the machine's own server), migrated.
+- ``CitusDatabase``: a Citus cluster of its own instead (``tests.citus``: a coordinator
+  and two workers), the instances on its nodes (``spread``: one on each; ``coordinator``:
+  all there), every one's hints and worker's turn on the coordinator; the outage stops
+  the coordinator.
 - ``Instance``: ``python -m service.run`` (gunicorn and its worker) on a port of its own,
   in a process group of its own (``kill()`` SIGKILLs the whole group, ``start()`` serves
   again on the same port), with its own metrics directory; its output (JSON lines, the
@@ -28,6 +32,7 @@ from datetime import datetime
 from pathlib import Path
 
 from bench.common import UNLIMITED
+from tests import citus
 from tests.chaos import PG_BIN, Cluster
 from tests.databases import migrate
 from tests.push.client import raise_open_files_limit
@@ -59,14 +64,70 @@ class Database(Cluster):
     def migrate(self) -> None:
         migrate(self.sqlalchemy_url)
 
+    def url_for(self, _instance: int) -> str:
+        return self.url
+
+    hints_url: str | None = None  # the instances' own database
+
+    def deadlocks(self) -> dict[str, int]:
+        return {"postgresql": citus.deadlocks_in(self.dir / "postgres.log")}
+
+    def __str__(self) -> str:
+        return "PostgreSQL"
+
+
+class CitusDatabase:
+    def __init__(self, placement: str):
+        self.cluster, self.placement = citus.CitusCluster(), placement
+        self._made = False
+
+    def start(self) -> None:
+        if self._made:
+            self.cluster.coordinator.start()
+        else:
+            self.cluster.start()
+            self._made = True
+
+    def stop(self) -> None:
+        self.cluster.coordinator.stop()
+
+    def remove(self) -> None:
+        self.cluster.remove()
+
+    def migrate(self) -> None:
+        migrate(self.cluster.coordinator.sqlalchemy_url)
+
+    def url_for(self, instance: int) -> str:
+        nodes = self.cluster.nodes if self.placement == "spread" else [self.cluster.coordinator]
+        return nodes[instance % len(nodes)].url
+
+    @property
+    def hints_url(self) -> str:
+        return self.cluster.coordinator.url
+
+    def deadlocks(self) -> dict[str, int]:
+        return self.cluster.deadlocks()
+
+    def __str__(self) -> str:
+        where = "one instance on each node" if self.placement == "spread" else "all on it"
+        return f"Citus, a coordinator and 2 workers, {where}; the coordinator stopped"
+
 
 class Instance:
-    def __init__(self, name: str, database_url: str, directory: Path, workers: int = 1):
+    def __init__(
+        self,
+        name: str,
+        database_url: str,
+        directory: Path,
+        workers: int = 1,
+        hints_url: str | None = None,
+    ):
         self.name, self.port, self.directory = name, free_port(), directory
         self.env = {
             **os.environ,
             **UNLIMITED,
             "DATABASE_URL": database_url,
+            **({"HINTS_DATABASE_URL": hints_url} if hints_url else {}),
             "BIND": f"{HOST}:{self.port}",
             "WORKERS": str(workers),
             "WAITERS_PER_CLIENT": "100000",  # every client comes from the proxy's address

@@ -20,10 +20,15 @@ every match is ended and it checks, exiting 1 on a failure:
 - every stream reader received exactly 1..last_seq, resuming through the proxy with
   ``Last-Event-ID`` after the kill and the outage;
 - no answer was a 500 (the clients' count and the proxy's log);
+- no line of the database's logs speaks of a deadlock;
 - after its health check failed, the proxy sent the killed instance no request until it
   was up again (HAProxy's log: the request's time and server).
 
-    python -m tests.replicas.run [--short]
+With ``--citus spread`` the database is a Citus cluster of the run's own (``make
+replicas-citus``): one instance on each node, their hints and turns on the coordinator,
+and the outage stops the coordinator; ``--citus coordinator`` puts all three there.
+
+    python -m tests.replicas.run [--short] [--citus spread|coordinator]
 """
 
 import argparse
@@ -41,9 +46,10 @@ from datetime import datetime
 from pathlib import Path
 
 from service import verify
+from tests import citus
 from tests.push import client
 
-from .harness import HOST, NAMES, Database, Instance, Proxy
+from .harness import HOST, NAMES, CitusDatabase, Database, Instance, Proxy
 
 PROFILES = {
     "full": {"tables": 12, "phase_seconds": 20.0, "fault_seconds": 6.0, "down_seconds": 4.0},
@@ -288,8 +294,9 @@ async def check_table(load: Load, table: Table, readers: list[Reader]) -> tuple[
     return problems, {"events": len(log), "by_player": len(by_player), **automatic, **tally}
 
 
-async def run(profile: dict, directory: Path) -> tuple[dict, list[str]]:
-    database = Database()
+async def run(
+    profile: dict, directory: Path, database: Database | CitusDatabase
+) -> tuple[dict, list[str]]:
     instances: list[Instance] = []
     proxy: Proxy | None = None
     load: Load | None = None
@@ -297,7 +304,10 @@ async def run(profile: dict, directory: Path) -> tuple[dict, list[str]]:
     try:
         database.start()
         database.migrate()
-        instances = [Instance(name, database.url, directory) for name in NAMES]
+        instances = [
+            Instance(name, database.url_for(n), directory, hints_url=database.hints_url)
+            for n, name in enumerate(NAMES)
+        ]
         proxy = Proxy(instances, directory)
         instances[0].start()
         await asyncio.to_thread(instances[0].wait_ready)
@@ -321,7 +331,7 @@ async def run(profile: dict, directory: Path) -> tuple[dict, list[str]]:
 
 async def measure(
     profile: dict,
-    database: Database,
+    database: Database | CitusDatabase,
     instances: list[Instance],
     proxy: Proxy,
     load: Load,
@@ -433,6 +443,9 @@ async def measure(
     if load.statuses[500]:
         failures.append(f"{load.statuses[500]} answers were 500: {load.samples.get(500)}")
     figures["proxy"] = proxy_figures(proxy, victim.name, killed_at, failures)
+    figures["deadlock_lines_in_database_logs"] = deadlocks = database.deadlocks()
+    if any(deadlocks.values()):
+        failures.append(f"the database's logs speak of deadlocks: {deadlocks}")
     return figures, failures
 
 
@@ -471,7 +484,15 @@ def main() -> int:
     parser.add_argument("--short", action="store_true", help="the CI profile")
     parser.add_argument("--tables", type=int)
     parser.add_argument("--phase-seconds", type=float)
+    parser.add_argument(
+        "--citus",
+        choices=["spread", "coordinator"],
+        help="on a Citus cluster of its own: one instance on each node, or all on the coordinator",
+    )
     args = parser.parse_args()
+    if args.citus and not citus.installed():
+        print("replicas on Citus skipped: Citus is not installed (DEVELOPERS.md builds it)")
+        return 0
     profile = dict(PROFILES["short" if args.short else "full"])
     for name in ("tables", "phase_seconds"):
         if getattr(args, name) is not None:
@@ -479,7 +500,9 @@ def main() -> int:
     client.raise_open_files_limit()
     started = time.monotonic()
     directory = Path(tempfile.mkdtemp(prefix="replicas-"))
-    figures, failures = asyncio.run(run(profile, directory))
+    database = CitusDatabase(args.citus) if args.citus else Database()
+    figures, failures = asyncio.run(run(profile, directory, database))
+    figures["database"] = str(database)
     figures["run_seconds"] = round(time.monotonic() - started, 1)
     figures["logs"] = str(directory)
     print(json.dumps(figures, indent=2))
