@@ -6,7 +6,8 @@ host deals the next one, when the match is over a new table is created.
 
     python -m bench.client '<json config>'     (prints one JSON line)
 
-Config: host, port, clients, seconds, warmup, game, options, seed, server_pid, worker_pid.
+Config: host, port, clients, seconds, warmup, game, options, seed, server_pid, worker_pid,
+database (its backends count as PostgreSQL's) or database_pids (servers' postmasters).
 Timing: every greenlet creates its table, then all play ``warmup`` seconds unmeasured,
 then ``seconds`` measured; a request counts when it starts and ends within the window.
 CPU seconds of the server (gunicorn master and workers), the worker, PostgreSQL (the
@@ -194,6 +195,8 @@ def main(config: dict) -> dict:
     groups = {"server": lambda: cpu.tree(config["server_pid"])}
     if config.get("database"):
         groups["postgres"] = lambda: cpu.backends(config["database"])
+    if config.get("database_pids"):  # servers of the bench's own: all their processes
+        groups["postgres"] = lambda: [p for pid in config["database_pids"] for p in cpu.tree(pid)]
     if config.get("worker_pid"):
         groups["worker"] = lambda: [config["worker_pid"]]
     watch = cpu.Watch(groups, every=0.5)

@@ -31,13 +31,13 @@ def serve_bare(workers: int = WORKERS):
 
 
 @contextmanager
-def service_worker(url: str):
+def service_worker(url: str, env: dict[str, str] | None = None):
     """``python -m service.worker`` beside gunicorn, as ``service.run`` starts it."""
     with tempfile.TemporaryFile() as output:
         process = subprocess.Popen(
             [sys.executable, "-m", "service.worker"],
             cwd=ROOT,
-            env={**os.environ, **UNLIMITED, "DATABASE_URL": url},
+            env={**os.environ, **UNLIMITED, "DATABASE_URL": url, **(env or {})},
             stdout=output,
             stderr=subprocess.STDOUT,
             start_new_session=True,
@@ -54,7 +54,14 @@ def service_worker(url: str):
                 process.wait()
 
 
-def load(server: Server, clients: int, seconds: float, worker_pid=None, database=None) -> dict:
+def load(
+    server: Server,
+    clients: int,
+    seconds: float,
+    worker_pid=None,
+    database=None,
+    database_pids=None,
+) -> dict:
     config = {
         "host": server.host,
         "port": server.port,
@@ -65,6 +72,7 @@ def load(server: Server, clients: int, seconds: float, worker_pid=None, database
         "server_pid": server.master,
         "worker_pid": worker_pid,
         "database": database,
+        "database_pids": database_pids,
     }
     done = subprocess.run(
         [sys.executable, "-m", "bench.client", json.dumps(config)],

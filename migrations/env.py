@@ -39,7 +39,13 @@ def run_migrations_online() -> None:
             connection.execute(text("SELECT pg_advisory_lock(:key)"), {"key": MIGRATION_LOCK})
             connection.commit()
         try:
-            context.configure(connection=connection, target_metadata=Base.metadata)
+            # each migration its own transaction: Citus runs a function's DDL (0015) only
+            # in a transaction that distributed no table before it (0008)
+            context.configure(
+                connection=connection,
+                target_metadata=Base.metadata,
+                transaction_per_migration=True,
+            )
             with context.begin_transaction():
                 context.run_migrations()
         finally:

@@ -57,9 +57,7 @@ def test_todays_update_passes(rounds):
 
 @pytest.mark.parametrize("rounds", [False, True])
 def test_todays_save_passes(rounds):
-    answer = ("request_hash", "seat", "key", "answer", "created_at")
-    shapes = (("events", games.EVENT_FIELDS, 3), ("idempotent_answers", answer, 1))
-    assert problems(sql(games._save_statement(rounds, shapes))) == []
+    assert problems(sql(games._save_call(rounds))) == []
 
 
 def test_inserts_pass_with_one_game_and_fail_with_two_or_none():
@@ -107,7 +105,7 @@ def test_named_cross_game_statements_pass_and_unknown_names_fail():
 
 def test_statements_off_the_game_tables_pass():
     assert problems("SELECT pg_notify('changes', %(payload)s)") == []
-    assert problems("DELETE FROM rate_counters WHERE window_start < $1") == []
+    assert problems("DELETE FROM worker_heartbeats WHERE beat_at < $1") == []
 
 
 def test_the_pyformat_placeholders_become_numbered_parameters():

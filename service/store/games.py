@@ -41,7 +41,6 @@ from sqlalchemy import (
     bindparam,
     func,
     insert,
-    literal,
     null,
     select,
     tuple_,
@@ -51,6 +50,7 @@ from sqlalchemy import (
 from sqlalchemy import (
     Table as SqlTable,
 )
+from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.exc import DBAPIError
 
 from ..engine import RoundResult
@@ -309,38 +309,38 @@ def add_code(connection: Connection, table: Table) -> None:
 
 def save(connection: Connection, progress: Progress, answers: list[dict[str, Any]]) -> None:
     """Write the change: its row if its version is still the one read (``LostRace`` if
-    it moved on), its events and the answers to remember (``request_hash``, ``seat``,
-    ``key``, ``answer``). Each statement names the game's id, and the rows are inserted
-    with VALUES that carry it: on Citus the change runs on the game's shard and commits
-    there without two-phase commit. On PostgreSQL it is one statement, so one round
-    trip, atomic even outside a transaction; SQLite, which has no data-modifying WITH,
-    runs its parts one by one in the caller's transaction."""
+    it moved on), then its events and the answers to remember (``request_hash``,
+    ``seat``, ``key``, ``answer``), every row naming the game's id. On PostgreSQL, one
+    call of ``save_game_change`` (migration ``0015``): one round trip, atomic even
+    outside a transaction, and on Citus run whole on the game's node. SQLite runs the
+    parts one by one in the caller's transaction."""
     table, origin = progress.table, progress.origin
     # the finished rounds' results only when a round ended: they grow with the match
     rounds = table.rounds is not origin.rounds
     created = {"created_at": table.updated_at}
-    rows = (  # (table, rows to insert, but for the game's id: every row binds the one)
-        (EVENTS, progress.events),
-        (ANSWERS, [{**row, **created} for row in answers]),
-    )
-    shapes = tuple((of.name, tuple(listed[0]), len(listed)) for of, listed in rows if listed)
+    remembered = [{**row, **created} for row in answers]
     params = {"game_id": table.id, "read_version": origin.version}
     params |= {name: getattr(table, name) for name in _changing(rounds)}
+    lost = LostRace(f"game {table.id} changed since version {origin.version}")
+    if saves_in_one_statement(connection.dialect.name):
+        seqs = [row["seq"] for row in progress.events]
+        assert seqs == list(range(table.last_seq - len(seqs) + 1, table.last_seq + 1)), seqs
+        params |= {"events": _as_json(progress.events), "answers": _as_json(remembered)}
+        try:
+            _first_row(connection, _save_call(rounds), params)
+        except DBAPIError as error:
+            if getattr(error.orig, "sqlstate", None) not in LOST_RACE_STATES:
+                raise
+            raise lost from error
+        return
+    rows = ((EVENTS, progress.events), (ANSWERS, remembered))
+    shapes = tuple((of.name, tuple(listed[0]), len(listed)) for of, listed in rows if listed)
     for of, listed in rows:
         params |= {
             f"{of.name}{n}_{column}": value
             for n, row in enumerate(listed)
             for column, value in row.items()
         }
-    lost = LostRace(f"game {table.id} changed since version {origin.version}")
-    if saves_in_one_statement(connection.dialect.name):
-        try:
-            _first_row(connection, _save_statement(rounds, shapes), params)
-        except DBAPIError as error:
-            if getattr(error.orig, "sqlstate", None) not in LOST_RACE_STATES:
-                raise
-            raise lost from error
-        return
     if connection.execute(_update(rounds), params).rowcount != 1:
         raise lost
     for statement in _inserts(shapes):
@@ -349,29 +349,46 @@ def save(connection: Connection, progress: Progress, answers: list[dict[str, Any
 
 def saves_in_one_statement(dialect: str) -> bool:
     """Whether ``save`` writes a change in one statement, atomic without a transaction:
-    on PostgreSQL; SQLite has no data-modifying WITH."""
+    on PostgreSQL; SQLite has no functions of its own."""
     return dialect == "postgresql"
 
 
-# The statement's WITH parts run in no set order, so a rival that saved first shows as
-# either: no row updated (division by zero) or its events' keys taken (unique violation).
-LOST_RACE_STATES = frozenset({"22012", "23505"})
+# The version moved on (no row updated: ``no_data_found``), or a rival that logged
+# without a new version took the events' keys first (a unique violation).
+LOST_RACE_STATES = frozenset({"P0002", "23505"})
 # (table, its columns, rows) of each INSERT of a save
 Shapes = tuple[tuple[str, tuple[str, ...], int], ...]
 
 
+def _as_json(rows: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Rows for the save's JSON: times as ISO text; events without their seq, which the
+    function counts back from the new last_seq (so no two rows disagree with it)."""
+    return [
+        {
+            column: value.isoformat() if isinstance(value, datetime) else value
+            for column, value in row.items()
+            if column != "seq"
+        }
+        for row in rows
+    ]
+
+
 @functools.cache
-def _save_statement(rounds: bool, shapes: Shapes) -> Select:
-    """The UPDATE and the INSERTs as data-modifying WITH parts of one SELECT that divides
-    by the number of rows updated: a version that moved on fails the whole statement
-    (division by zero, or its events' keys already taken), so its INSERTs never land.
-    The INSERTs do not read the UPDATE's result (INSERT ... SELECT would make Citus run
-    them on every worker). The UPDATE is written first: Citus runs the parts in the
-    order written, and the game's row must be locked before its events' keys are
-    taken, as every writer of the game does (SCALING.md's rule 13)."""
-    saved = _update(rounds).returning(GAMES.c.id).cte("saved")
-    logged = (insert_.cte(f"logged_{n}") for n, insert_ in enumerate(_inserts(shapes)))
-    return select(literal(1) / func.count()).select_from(saved).add_cte(saved, *logged)
+def _save_call(rounds: bool) -> Select:
+    """``SELECT save_game_change(...)``, the game's id first (Citus's distribution
+    argument); the rounds' results only when they changed (else NULL: kept)."""
+    changing = [bindparam(name, type_=GAMES.c[name].type) for name in CHANGING]
+    results = bindparam(ROUNDS, type_=GAMES.c[ROUNDS].type) if rounds else null()
+    return select(
+        func.save_game_change(
+            bindparam("game_id", type_=GAMES.c.id.type),
+            bindparam("read_version", type_=GAMES.c.version.type),
+            *changing,
+            results,
+            bindparam("events", type_=JSONB),
+            bindparam("answers", type_=JSONB),
+        )
+    )
 
 
 @functools.cache
