@@ -11,8 +11,8 @@ backlog is still applied by all of them at once.
     python -m service.worker
 
 It stops promptly on SIGTERM or SIGINT (a sweep is bounded and checks between games),
-and backs off while the database is away. ``python -m service.run`` restarts it when it
-dies.
+and tries again every ``AWAY_SECONDS`` while the database is away. ``python -m
+service.run`` restarts it when it dies.
 """
 
 import logging
@@ -46,6 +46,9 @@ IDLE_SECONDS = 0.2
 TURN_IDLE_SECONDS = 5.0  # a turn idle this long (a frozen worker) loses its connection
 BEAT_SECONDS = 1.0  # a heartbeat at most this often (/v1/ready wants one within 10 s)
 BACKOFF_SECONDS = (0.5, 10.0)  # first and longest pause after a failed sweep
+# The pause between tries while the database is away, not growing: a try costs a refused
+# connection (or waits out its own timeout), and the first after the return beats.
+AWAY_SECONDS = 0.5
 PRUNE_EVERY_SECONDS = 600
 QUARANTINE_SECONDS = 60
 LOCK_SECONDS = 0.2  # a request's transaction holds a game's row lock for milliseconds
@@ -139,21 +142,22 @@ def run(engine: Engine, stop: threading.Event, turns: Engine | None = None) -> N
     pruned_at = beat_at = float("-inf")
     while not stop.is_set():
         try:
+            # first: back from an outage, it beats before a backlog's sweep
+            if time.monotonic() - beat_at >= BEAT_SECONDS:
+                beat(engine)
+                beat_at = time.monotonic()
             due = pick(engine, stop, turns)  # None: another worker's turn; []: idled in the turn
             handled = sweep(engine, stop.is_set, due) if due else 0
             if due is not None:  # Play now's queues too, as often as the picks
                 quickplay.sweep(engine)
-            if time.monotonic() - beat_at >= BEAT_SECONDS:
-                beat(engine)
-                beat_at = time.monotonic()
             if time.monotonic() - pruned_at > PRUNE_EVERY_SECONDS:
                 log.info("pruned %s", retention.prune(engine, clock.now()))
                 pruned_at = time.monotonic()
             backoff = BACKOFF_SECONDS[0]
             pause = 0 if handled or due == [] else IDLE_SECONDS
         except DATABASE_AWAY as error:  # one line, not a traceback a sweep
-            log.warning("database unavailable, retrying in %.1f s: %s", backoff, error)
-            pause, backoff = backoff, min(backoff * 2, BACKOFF_SECONDS[1])
+            log.warning("database unavailable, retrying in %.1f s: %s", AWAY_SECONDS, error)
+            pause = AWAY_SECONDS
         except Exception:
             log.exception("sweep failed, retrying in %.1f s", backoff)
             pause, backoff = backoff, min(backoff * 2, BACKOFF_SECONDS[1])

@@ -8,8 +8,10 @@ then a random legal move with an ``Idempotency-Key``, retried with the same key 
 503, a timeout or a lost connection. Meanwhile it kills a gunicorn worker, kills the
 worker process, and stops PostgreSQL for a few seconds. Then it checks, per table:
 every 201 in the log exactly once, ``seq`` contiguous, and the stored log re-derived
-from the revealed seed and the rules (``service.verify``); and, overall, no 500, and
-how long the service took to answer moves again after PostgreSQL came back.
+from the revealed seed and the rules (``service.verify``); and, overall, no 500, how
+long the service took to answer moves again after PostgreSQL came back, and how long
+``/v1/ready`` took to answer 200 again (polled every 0.1 s; it must not fall back to
+503 after).
 
     python -m tests.chaos [--seconds 40] [--clients 6]
 """
@@ -37,6 +39,11 @@ from tests.push.server import free_port
 
 PG_BIN = next(Path("/usr/lib/postgresql").glob("*/bin"))
 DOWN_SECONDS = 4
+# Shorter than the outage: the worker's heartbeat from before it is stale at the return,
+# as after any outage longer than the default 10 s, so readiness waits for a new one.
+WORKER_HEARTBEAT_SECONDS = 3
+READY_WITHIN_SECONDS = 2  # from the database's return to readiness's first 200
+READY_WATCH_SECONDS = 5  # readiness polled this long after the return
 
 
 class Cluster:
@@ -201,7 +208,13 @@ class Player(threading.Thread):
 
 
 def serve(url: str, port: int, log):
-    env = {**os.environ, "DATABASE_URL": url, "BIND": f"127.0.0.1:{port}", "WORKERS": "2"}
+    env = {
+        **os.environ,
+        "DATABASE_URL": url,
+        "BIND": f"127.0.0.1:{port}",
+        "WORKERS": "2",
+        "WORKER_HEARTBEAT_SECONDS": str(WORKER_HEARTBEAT_SECONDS),
+    }
     return subprocess.Popen(
         [sys.executable, "-m", "service.run"],
         env=env,
@@ -273,6 +286,9 @@ def main() -> int:
             during = api.statuses - before_outage
         cluster.start()
         back = time.monotonic()
+        readiness: list[tuple[float, int]] = []
+        watcher = threading.Thread(target=watch_readiness, args=(api.base, back, readiness))
+        watcher.start()
         while not any(p.last_201 > back for p in players):
             if time.monotonic() - back > 60:
                 failures.append("no move was acknowledged within 60 s of the database's return")
@@ -281,6 +297,9 @@ def main() -> int:
         figures["recovery_seconds"] = round(time.monotonic() - back, 2)
         figures["answers_while_database_down"] = dict(during)
         time.sleep(2 * step)
+        watcher.join()
+        figures |= readiness_figures(readiness)
+        failures += readiness_failures(figures)
         stop.set()
         for player in players:
             player.join(60)
@@ -312,6 +331,40 @@ def main() -> int:
     if failures:
         print(server_log[-20000:])
     return 1 if failures else 0
+
+
+def watch_readiness(base: str, since: float, answers: list[tuple[float, int]]) -> None:
+    """/v1/ready every 0.1 s or so for READY_WATCH_SECONDS after ``since``: each status,
+    with the seconds from ``since`` to its answer."""
+    probe = Api(base)  # its 503s are not the players' answers
+    while time.monotonic() - since < READY_WATCH_SECONDS:
+        status, _ = probe.call("GET", "/ready")
+        answers.append((round(time.monotonic() - since, 2), status))
+        time.sleep(0.1)
+
+
+def readiness_figures(answers: list[tuple[float, int]]) -> dict:
+    first = next((seconds for seconds, status in answers if status == 200), None)
+    after = [status for seconds, status in answers if first is not None and seconds > first]
+    return {
+        "ready_seconds_after_return": first,
+        "ready_answers_after_first_200": dict(sorted(Counter(after).items())),
+    }
+
+
+def readiness_failures(figures: dict) -> list[str]:
+    first = figures["ready_seconds_after_return"]
+    if first is None:
+        return [f"/v1/ready was not 200 within {READY_WATCH_SECONDS} s of the database's return"]
+    failures = []
+    if first > READY_WITHIN_SECONDS:
+        failures.append(f"/v1/ready took {first} s to be 200 (more than {READY_WITHIN_SECONDS} s)")
+    relapses = {
+        status: n for status, n in figures["ready_answers_after_first_200"].items() if status != 200
+    }
+    if relapses:
+        failures.append(f"/v1/ready fell back after its first 200: {relapses}")
+    return failures
 
 
 def check_table(api: Api, player: Player) -> list[str]:

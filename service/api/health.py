@@ -9,14 +9,14 @@ from alembic.util import CommandError
 from flask import current_app
 from flask.views import MethodView
 from sqlalchemy import func, select
-from sqlalchemy.exc import SQLAlchemyError
+from sqlalchemy.exc import DBAPIError, SQLAlchemyError
 
 from ..errors import ServiceError
 from ..store.changes import Hub
 from ..store.models import WorkerHeartbeat
 from ..table import clock
 from . import schemas
-from .context import hub, unit
+from .context import hub, release_unit, unit
 from .parsing import Blueprint
 from .problems import refusal
 
@@ -67,7 +67,7 @@ class Ready(MethodView):
         except CommandError as error:
             raise NotReady(f"no migrations at {current_app.config['MIGRATIONS_DIR']}") from error
         try:
-            current = MigrationContext.configure(unit().connection()).get_current_revision()
+            current = _current_revision()
         except SQLAlchemyError as error:
             raise NotReady("the database does not answer") from error
         if current != head:
@@ -76,6 +76,19 @@ class Ready(MethodView):
             raise NotReady(f"this process's listener has been away for {away:.0f} s")
         _check_worker(current_app.config["WORKER_HEARTBEAT_SECONDS"])
         return {"status": "ready"}
+
+
+def _current_revision() -> str | None:
+    """A pooled connection that died with a restarted server fails once: readiness looks
+    again on a fresh one, as a read does (``App.dispatch_request``), not a 503 between
+    200s."""
+    try:
+        return MigrationContext.configure(unit().connection()).get_current_revision()
+    except DBAPIError as error:
+        if not error.connection_invalidated:
+            raise
+        release_unit()  # SQLAlchemy discarded the pool's older connections too
+        return MigrationContext.configure(unit().connection()).get_current_revision()
 
 
 def _check_worker(max_age: float) -> None:

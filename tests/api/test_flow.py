@@ -234,6 +234,33 @@ def test_readiness_fails_while_a_started_listener_stays_away(database_url, monke
         hub.stop()
 
 
+@pytest.mark.postgres
+def test_readiness_looks_again_when_its_pooled_connection_died(database_url, monkeypatch):
+    """PostgreSQL restarted within the second a pooled connection may sit idle unchecked:
+    readiness finds it dead and looks once more on a fresh one, as every read does,
+    rather than answering one 503 between 200s."""
+    from sqlalchemy import create_engine, text
+
+    from service import create_app
+    from service.store import db
+
+    monkeypatch.setattr(db, "PING_IDLE_SECONDS", float("inf"))  # on any machine: unchecked
+    app = create_app({"DATABASE_URL": database_url, "WORKER_HEARTBEAT_SECONDS": 0})
+    engine = app.extensions["db_engine"]
+    try:
+        assert app.test_client().get("/v1/ready").status_code == 200
+        with engine.connect() as pooled:  # the pool's one connection
+            backend = pooled.connection.driver_connection.info.backend_pid
+        other = create_engine(database_url)
+        with other.begin() as connection:  # what a restart does to it
+            connection.execute(text("SELECT pg_terminate_backend(:pid)"), {"pid": backend})
+        other.dispose()
+        answer = app.test_client().get("/v1/ready")
+        assert answer.status_code == 200, answer.json
+    finally:
+        engine.dispose()
+
+
 def test_readiness_fails_on_an_unmigrated_database(tmp_path):
     from service import create_app
 

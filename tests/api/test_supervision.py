@@ -1,21 +1,23 @@
 """The worker is watched: readiness needs its heartbeat, it stops at once on SIGTERM,
-backs off while the database is away, `python -m service.run` restarts it when it dies,
-and old rows are pruned."""
+tries again soon while the database is away, `python -m service.run` restarts it when
+it dies, and old rows are pruned."""
 
 import json
 import os
 import re
 import signal
 import socket
+import sqlite3
 import subprocess
 import sys
+import threading
 import time
 import uuid
 from datetime import datetime, timedelta
 from pathlib import Path
 
 import pytest
-from sqlalchemy import delete, func, select
+from sqlalchemy import delete, event, func, select
 from sqlalchemy.orm import Session
 
 from service import worker
@@ -28,6 +30,7 @@ from service.store.models import (
     WorkerHeartbeat,
 )
 from service.table import clock
+from tests.databases import migrate
 from tests.push.server import free_port
 
 from .table import Table
@@ -124,9 +127,10 @@ def test_the_worker_stops_at_once_on_sigterm_and_takes_its_heartbeat_along(
     assert log_lines(log)[-1]["message"].endswith("stopped")
 
 
-def test_the_worker_backs_off_while_the_database_is_away(tmp_path):
-    """One line per try, the tries farther and farther apart: the pauses each line
-    announces double, and no try comes before its pause is over."""
+def test_the_worker_tries_again_at_a_short_pause_while_the_database_is_away(tmp_path):
+    """One line per try, each announcing the same short pause (a refused connection costs
+    nothing, and the first try after the return beats), and no try comes before its
+    pause is over."""
 
     def complaints() -> list[dict]:
         return [line for line in log_lines(log) if "database unavailable" in line["message"]]
@@ -142,11 +146,75 @@ def test_the_worker_backs_off_while_the_database_is_away(tmp_path):
     assert process.returncode == 0
     lines = complaints()
     pauses = [float(re.search(r"retrying in ([0-9.]+) s", line["message"])[1]) for line in lines]
-    assert pauses[:4] == [0.5, 1.0, 2.0, 4.0]
+    assert pauses[:4] == [worker.AWAY_SECONDS] * 4
     times = [datetime.fromisoformat(line["time"]) for line in lines]
     for pause, before, after in zip(pauses, times, times[1:], strict=False):
         assert after - before >= timedelta(seconds=pause), "a try before its pause was over"
     assert "Traceback" not in log.read_text()
+
+
+class _Rounds(threading.Event):
+    """The worker's stop event, taking no time: it records each pause asked for, calls
+    ``at`` with their count, and stops the worker after ``rounds`` of them."""
+
+    def __init__(self, rounds: int, at=lambda _count: None):
+        super().__init__()
+        self.rounds, self.at, self.pauses = rounds, at, []
+
+    def wait(self, timeout=None):
+        self.pauses.append(timeout)
+        self.at(len(self.pauses))
+        if len(self.pauses) >= self.rounds:
+            self.set()
+        return self.is_set()
+
+
+@pytest.fixture
+def sqlite_worker_engine(tmp_path):
+    url = f"sqlite:///{tmp_path / 'worker.sqlite'}"
+    migrate(url)
+    engine = worker.make_worker_engine(url)
+    yield engine
+    engine.dispose()
+
+
+def test_back_from_an_outage_the_worker_beats_before_anything_else(sqlite_worker_engine):
+    """Readiness wants a recent heartbeat: while the database is away the worker tries
+    again at the same short pause, and the first thing it writes when the database is
+    back is its heartbeat, not after a sweep of what fell due meanwhile."""
+    away, sent = [True], []
+
+    @event.listens_for(sqlite_worker_engine, "do_connect")
+    def refuse(*_args):
+        if away[0]:
+            raise sqlite3.OperationalError("unable to open database file")
+
+    @event.listens_for(sqlite_worker_engine, "before_cursor_execute")
+    def record(_connection, _cursor, statement, *_args):
+        sent.append(statement)
+
+    def back_after_four(count):
+        away[0] = count < 4
+
+    stop = _Rounds(5, at=back_after_four)
+    worker.run(sqlite_worker_engine, stop)
+    assert stop.pauses[:4] == [worker.AWAY_SECONDS] * 4, "no longer and longer pauses"
+    assert sent[0].lstrip().startswith("INSERT INTO worker_heartbeats"), sent[0]
+
+
+def test_other_failures_back_off_ever_longer(sqlite_worker_engine):
+    """A failure that is not the database's absence (a bug) is tried again ever more
+    rarely, so that its tracebacks do not flood the log."""
+
+    stop = _Rounds(4)
+
+    @event.listens_for(sqlite_worker_engine, "before_cursor_execute")
+    def fail(*_args):
+        if not stop.is_set():  # stopped, it takes its heartbeat along
+            raise RuntimeError("a bug")
+
+    worker.run(sqlite_worker_engine, stop)
+    assert stop.pauses == [0.5, 1.0, 2.0, 4.0]
 
 
 @pytest.mark.postgres
