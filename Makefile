@@ -7,7 +7,7 @@ WORKERS ?= 2
 TEST_DATABASE_URL ?= postgresql://postgres@127.0.0.1:5432/test
 export TEST_DATABASE_URL
 
-.PHONY: run test check chaos replicas replicas-citus fuzz install install-dev hooks lock lock-check migrate openapi lint lint-openapi lint-docker bench bench-push bench-spoons sdk sdk-diff sdk-check ts ts-diff e2e compare-openspiel clean
+.PHONY: run test check chaos replicas replicas-citus fuzz install install-dev hooks lock lock-check migrate openapi lint lint-openapi lint-docker bench bench-push bench-spoons bench-citus sdk sdk-diff sdk-check ts ts-diff e2e compare-openspiel clean
 
 # Installs are locked: requirements/service.txt (the runtime dependencies) and
 # requirements/dev.txt (those, the dev extras and clients/python's), compiled by `make lock`
@@ -208,6 +208,11 @@ bench-web: install-dev
 # players up until the moves' p99 passes 100 ms (prints figures). PLAYERS_FLAGS: --steps,
 # --seconds, --only, ... (python -m bench.players --help).
 .PHONY: bench-players
+# The service on a Citus cluster of its own (coordinator + 2 workers, tests/citus.py) against
+# plain PostgreSQL, the same load by turns: moves/s, latency and CPU per move of each side.
+bench-citus: install-dev
+	$(BIN)/python -m bench.citus $(BENCH_CITUS_FLAGS)
+
 bench-players: install-dev
 	$(BIN)/python -m bench.players $(if $(BASELINE),--baseline $(BASELINE)) $(PLAYERS_FLAGS)
 
