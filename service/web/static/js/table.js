@@ -405,13 +405,14 @@ function Actions(/** @type {BoardProps} */ { view, act, busy, name }) {
     if (move.type === "ask") return !hand.some((held) => held.slice(0, -1) === move.rank);
     return !(card && hand.includes(card));
   });
-  // Read at the key press, not when an effect last ran: S does what the drawn button does.
-  const drawn = useRef({ signal: /** @type {Move | undefined} */ (undefined), act });
-  drawn.current = { signal: rest.find((move) => move.type === "signal"), act };
+  // Read from the page at the key press: S does what the signal button drawn then does.
+  const send = useRef(act);
+  send.current = act;
   useEffect(() => {
     const key = (/** @type {KeyboardEvent} */ event) => {
-      const { signal, act: send } = drawn.current;
-      if (signal && event.key.toLowerCase() === "s" && !event.repeat) send(signal);
+      if (event.key.toLowerCase() !== "s" || event.repeat) return;
+      const drawn = /** @type {HTMLElement | null} */ (document.querySelector("button.signal[data-move]"));
+      if (drawn?.dataset.move) send.current(JSON.parse(drawn.dataset.move));
     };
     window.addEventListener("keydown", key);
     return () => window.removeEventListener("keydown", key);
