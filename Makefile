@@ -202,17 +202,17 @@ bench-web: install-dev
 	command -v chromium >/dev/null || (apt-get update -qq && apt-get install -y -qq chromium)
 	$(BIN)/python -m bench.measure_play
 
+# The service on a Citus cluster of its own (coordinator + 2 workers, tests/citus.py) against
+# plain PostgreSQL, the same load by turns: moves/s, latency and CPU per move of each side.
+bench-citus: install-dev
+	$(BIN)/python -m bench.citus $(BENCH_CITUS_FLAGS)
+
 # Players per core (issue 35): simulated players at four-seat tables, as the web table
 # plays, against BASELINE (a commit, default 3aa4b21; GET /view after each burst of
 # events) and this tree (the views in the stream), each on a fresh database, stepping the
 # players up until the moves' p99 passes 100 ms (prints figures). PLAYERS_FLAGS: --steps,
 # --seconds, --only, ... (python -m bench.players --help).
 .PHONY: bench-players
-# The service on a Citus cluster of its own (coordinator + 2 workers, tests/citus.py) against
-# plain PostgreSQL, the same load by turns: moves/s, latency and CPU per move of each side.
-bench-citus: install-dev
-	$(BIN)/python -m bench.citus $(BENCH_CITUS_FLAGS)
-
 bench-players: install-dev
 	$(BIN)/python -m bench.players $(if $(BASELINE),--baseline $(BASELINE)) $(PLAYERS_FLAGS)
 
