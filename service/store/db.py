@@ -82,6 +82,9 @@ def make_engine(
         pool_size=pool_size,
         max_overflow=max_overflow,
         pool_timeout=pool_timeout,
+        # the connection given back last goes out first: the busy few stay warm and need
+        # no ping (``_ping_when_idle``), the rest idle at the bottom
+        pool_use_lifo=True,
         connect_args={"connect_timeout": CONNECT_SECONDS, "options": options},
     )
     _ping_when_idle(engine)
