@@ -11,7 +11,7 @@ from ..engine import Move
 from ..store import reads, tables
 from ..table import access, render
 from . import caching, preconditions, schemas, sse
-from .context import bearer_token, client, client_socket, hub, unit
+from .context import arrived, bearer_token, client, client_socket, hub, unit
 from .parsing import Blueprint
 from .problems import refusal
 
@@ -357,6 +357,7 @@ class Events(MethodView):
             query["wait"],
             client_socket(),
             query["view"],
+            arrived(),
         )
 
 

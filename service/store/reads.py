@@ -39,14 +39,17 @@ def wait_for_events(
     wait: float,
     client: socket.socket | None = None,
     with_view: bool = False,
+    arrived: float | None = None,
 ) -> dict[str, Any]:
-    """The events after ``after``; if there are none yet, wait up to ``wait`` seconds for
-    some (a long poll), holding no connection and no transaction meanwhile. With
-    ``with_view``, a page that reaches the game's last event carries the seat's view."""
+    """The events after ``after``; if there are none yet, wait for some (a long poll) until
+    ``wait`` seconds after the request ``arrived`` (``time.monotonic``; None: now), holding
+    no connection and no transaction meanwhile. With ``with_view``, a page that reaches
+    the game's last event carries the seat's view."""
     reader = Reader(game_id, token, limit, with_view)
     if wait <= 0:
         return reader.look(unit, after).page
-    give_up = time.monotonic() + wait
+    # from the arrival: a request admitted late has waited that long already
+    give_up = (time.monotonic() if arrived is None else arrived) + wait
     with hub.waiter(game_id, after, client) as waiter:
         look = reader.look(unit, after)  # refusals come first
         while not (look.page["events"] or waiter.client_gone):
