@@ -59,7 +59,7 @@ from gunicorn.workers.base_async import AsyncWorker
 from gunicorn.workers.ggevent import GeventWorker
 
 from . import metrics
-from .admission import Admission, is_waiting, stands_for_many
+from .admission import Admission, answered_by, is_waiting, stands_for_many
 from .api import health, observe
 from .api.context import ARRIVED, Proxies
 from .api.observe import REQUEST_ID_HEADER, new_request_id
@@ -168,7 +168,7 @@ class Worker(GeventWorker):
         """The app reads the body through ``_Body``; gunicorn then drains what is left
         of it through its own."""
         accepted, _connection.accepted = _connection.accepted, None  # the next: when read
-        _connection.arrived = time.monotonic() if accepted is None else accepted
+        arrived = _connection.arrived = time.monotonic() if accepted is None else accepted
         _connection.served = True
         if _health(self, req, sock):
             return None
@@ -176,7 +176,7 @@ class Worker(GeventWorker):
         body = req.body
         req.body = _Body(req, BODY_SECONDS)
         try:
-            with _admitted(req, addr):
+            with _admitted(req, addr, arrived):
                 return super().handle_request(listener_name, req, sock, addr)
         finally:
             req.body = body
@@ -287,16 +287,19 @@ def _refuse_transfer_codings(req: Request) -> None:
 
 
 @contextmanager
-def _admitted(req: Request, addr: Address) -> Iterator[None]:
+def _admitted(req: Request, addr: Address, arrived: float) -> Iterator[None]:
     """A waiting request holds its address's share and a look slot for its whole life,
-    or is refused (``admission``); any other request goes through."""
+    or is refused (``admission``): a long poll by the end of its wait since it
+    ``arrived``. Any other request goes through."""
     if not is_waiting(req.method, req.path, req.query):
         yield
         return
     peer = str(addr[0]) if isinstance(addr, tuple) else ""
     forwarded = ", ".join(value for name, value in req.headers if name == "X-FORWARDED-FOR")
     client = PROXIES.client(peer, forwarded or None)
-    with ADMISSION.admitted(client, limited=not stands_for_many(client, peer)):
+    limited = not stands_for_many(client, peer)
+    answer_by = answered_by(req.path, req.query, arrived)
+    with ADMISSION.admitted(client, limited, answer_by):
         yield
 
 

@@ -172,6 +172,28 @@ def test_a_long_poll_held_for_admission_answers_within_its_wait_of_its_arrival(
     assert took < wait + 1, f"answered {took:.1f} s after it was sent, held {held} s"
 
 
+def test_a_long_poll_not_let_in_by_the_end_of_its_wait_is_refused_then(
+    server, game_id, database_url
+):
+    """As above, but the slot is held longer than the wait: 503 busy, within the wait."""
+    events = f"/v1/games/{game_id}/events"
+    wait, held = 1, 4
+    engine = create_engine(database_url)
+    with ThreadPoolExecutor(2) as pool, engine.connect() as holder:
+        holder.execute(text("LOCK TABLE games IN ACCESS EXCLUSIVE MODE"))
+        first = pool.submit(read_answer, connect(server), get(f"{events}?wait=0.5"))
+        waits_on_lock(holder)
+        sent = time.monotonic()
+        late = pool.submit(read_answer, connect(server), get(f"{events}?wait={wait}"))
+        answer = late.result(timeout=held)
+        took = time.monotonic() - sent
+        holder.rollback()
+        assert first.result()[0] == 200
+    engine.dispose()
+    assert answer[0] == 503 and answered_or_refused(*answer), answer
+    assert took < wait + 1, f"answered {took:.1f} s after it was sent, held {held} s"
+
+
 def test_a_long_poll_sent_after_its_connection_opened_waits_from_its_sending(server, game_id):
     """Its wait counts from the request, not from the connection's accept."""
     events = f"/v1/games/{game_id}/events"
