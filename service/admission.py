@@ -12,7 +12,8 @@ refusal is a problem document like any other.
   costs the process CPU and a pooled connection; after a restart every client comes back
   at once, and thousands of looks begun together each waited out the pool's timeout and
   were answered ``503`` after doing the work. Here ``looks`` of them look at once; the
-  others wait their turn holding only their greenlet, at most ``QUEUE_SECONDS``, and
+  others wait their turn holding only their greenlet, at most ``QUEUE_SECONDS`` (a long
+  poll, only until its wait since its arrival is over: it is answered within it), and
   when the queue is longer than the process clears in that time, a newcomer is refused
   at once. Their ``503``'s ``Retry-After`` is drawn between 1 s and twice the time the
   queue takes to clear, so that the refused come back spread out, not together again.
@@ -79,10 +80,21 @@ def is_waiting(method: str, path: str, query: str) -> bool:
 
 
 def _waits(query: str) -> bool:
+    return _wait(query) > 0
+
+
+def _wait(query: str) -> float:
+    """The ``wait`` a request asks for; 0 when it does not parse (the app refuses it)."""
     try:
-        return float(parse_qs(query).get("wait", ["0"])[-1]) > 0
+        return float(parse_qs(query).get("wait", ["0"])[-1])
     except ValueError:
-        return False
+        return 0.0
+
+
+def answered_by(path: str, query: str, arrived: float) -> float | None:
+    """When a waiting request that ``arrived`` then (``time.monotonic``) is due an answer:
+    a long poll at the end of its wait; None for a stream, which has no end."""
+    return None if path.endswith("/stream") else arrived + _wait(query)
 
 
 def stands_for_many(client: str, peer: str) -> bool:
@@ -113,15 +125,18 @@ class Admission:
         self._looked: deque[float] = deque(maxlen=PACE_WINDOW)  # when first looks ended
 
     @contextmanager
-    def admitted(self, client: str, limited: bool = True) -> Iterator[Refusal | None]:
+    def admitted(
+        self, client: str, limited: bool = True, answer_by: float | None = None
+    ) -> Iterator[Refusal | None]:
         """For the request's whole life: its share of its address and a look slot, or
-        the refusal the app is to answer (``refusal()``, meanwhile)."""
+        the refusal the app is to answer (``refusal()``, meanwhile). A request due an
+        answer ``answer_by`` (``time.monotonic``) waits for a slot no longer."""
         if limited and self._by_client[client] >= self.per_client:
             yield from self._refused(self._share_refusal(client))
             return
         self._by_client[client] += 1
         try:
-            if (busy := self._take_slot()) is not None:
+            if (busy := self._take_slot(answer_by)) is not None:
                 yield from self._refused(busy)
                 return
             _current.slot = self
@@ -156,14 +171,17 @@ class Admission:
         )
         return Refusal(429, detail, random.randint(*SHARE_RETRY_AFTER))
 
-    def _take_slot(self) -> Refusal | None:
+    def _take_slot(self, answer_by: float | None) -> Refusal | None:
         """Wait for a look slot; a refusal when the queue is too long or the wait was."""
         if self._slots.acquire(blocking=False):
             return None
-        if self._queued < self._queue_limit():
+        seconds = QUEUE_SECONDS
+        if answer_by is not None:
+            seconds = min(seconds, answer_by - time.monotonic())
+        if seconds > 0 and self._queued < self._queue_limit():
             self._queued += 1
             try:
-                if self._slots.acquire(timeout=QUEUE_SECONDS):
+                if self._slots.acquire(timeout=seconds):
                     return None
             finally:
                 self._queued -= 1

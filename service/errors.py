@@ -6,6 +6,7 @@ class ServiceError(Exception):
     status = 400
     code = "bad_request"
     title = "Bad request"
+    members: dict[str, object] = {}  # the problem document's own, beyond the standard ones
 
     def __init__(self, detail: str):
         super().__init__(detail)
@@ -47,6 +48,18 @@ class UnsupportedContentCoding(ServiceError):
 
 class WrongPhase(ServiceError):
     status, code, title = 409, "wrong_phase", "Not possible in this phase of the game"
+
+
+class AfterPastEnd(ServiceError):
+    """A stream asked to resume after a seq the log has not reached (a log restored from
+    a backup, another game's seq): waiting would be silence, so the client is told where
+    the log ends."""
+
+    status, code, title = 409, "after_past_end", "Resumed past the end of the log"
+
+    def __init__(self, after: int, last_seq: int):
+        super().__init__(f"the log ends at seq {last_seq}, before {after}: resume after last_seq")
+        self.members = {"last_seq": last_seq}
 
 
 class Conflict(ServiceError):

@@ -22,6 +22,9 @@
   of the loop accepts up to ``ACCEPTS_PER_TURN`` connections (``_Listener``), not
   gunicorn's one, so that new connections (a probe's among them) do not queue in the
   kernel's backlog while the loop is busy.
+- each request's arrival is put in its environ (``context.ARRIVED``), so that a long
+  poll's wait counts from it, not from when admission let it in: the connection's accept
+  when its first request was there already, else when its head was read.
 - the errors gunicorn answers itself (a request line or headers too long, a malformed
   request, an unknown transfer coding) are problem documents like every other error, not
   HTML pages. A transfer coding gunicorn would pass on undecoded (``gzip, chunked``) is
@@ -29,11 +32,12 @@
 """
 
 import json
+import socket as sockets
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from http import HTTPStatus
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from gevent import Timeout
 from gevent.local import local
@@ -55,9 +59,9 @@ from gunicorn.workers.base_async import AsyncWorker
 from gunicorn.workers.ggevent import GeventWorker
 
 from . import metrics
-from .admission import Admission, is_waiting, stands_for_many
+from .admission import Admission, answered_by, is_waiting, stands_for_many
 from .api import health, observe
-from .api.context import Proxies
+from .api.context import ARRIVED, Proxies
 from .api.observe import REQUEST_ID_HEADER, new_request_id
 from .api.problems import HTTP_CODES, PROBLEM_MEDIA_TYPE, PROBLEM_TYPE
 from .config import Config
@@ -84,6 +88,8 @@ class _Connection(local):
     """What the greenlet of one connection knows of it."""
 
     served = False  # a request of it was read: the next one's wait is keep-alive's
+    accepted: float | None = None  # its accept, if its first request was there by then
+    arrived: float | None = None  # when the request being served arrived, until the app has it
 
 
 _connection = _Connection()
@@ -104,14 +110,49 @@ class _Listener(StreamServer):
 
     max_accept = property(lambda _self: ACCEPTS_PER_TURN, lambda _self, _value: None)
 
+    def do_read(self) -> tuple[socket, Address, float] | None:
+        """The connection accepted, and when (the handler's last argument); with TLS,
+        whose handler takes none, only the connection."""
+        accepted = super().do_read()
+        if accepted and not self.ssl_enabled:
+            return (*accepted, time.monotonic())
+        return accepted
+
+
+class _Arrivals:
+    """The app as the worker calls it: each request's environ is given its arrival
+    first. Anything else is the app's own (``_health`` reads its extensions)."""
+
+    def __init__(self, app: Callable) -> None:
+        self.app = app
+
+    def __call__(self, environ: dict, start_response: Callable) -> object:
+        if _connection.arrived is not None:  # None: not stamped (HTTP/2), the app takes now
+            environ[ARRIVED], _connection.arrived = _connection.arrived, None
+        return self.app(environ, start_response)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.app, name)
+
 
 class Worker(GeventWorker):
+    wsgi: Any  # the app gunicorn loaded (``load_wsgi``)
+
     def run(self) -> None:
         ggevent.StreamServer = _Listener  # the name gunicorn's run makes its servers with
         super().run()
 
-    def handle(self, listener: socket, client: socket, addr: Address) -> None:
+    def load_wsgi(self) -> None:
+        super().load_wsgi()
+        self.wsgi = _Arrivals(self.wsgi)
+
+    def handle(
+        self, listener: socket, client: socket, addr: Address, accepted: float | None = None
+    ) -> None:
         client.settimeout(CLIENT_SECONDS)  # instead of GeventWorker's "block forever"
+        # a first request already there came between the accept and now: the accept is
+        # the earliest the process knows; one that comes later is stamped when read
+        _connection.accepted = accepted if accepted and _has_bytes(client) else None
         AsyncWorker.handle(self, listener, client, addr)
 
     def timeout_ctx(self) -> Timeout:
@@ -126,6 +167,8 @@ class Worker(GeventWorker):
     ) -> None:
         """The app reads the body through ``_Body``; gunicorn then drains what is left
         of it through its own."""
+        accepted, _connection.accepted = _connection.accepted, None  # the next: when read
+        arrived = _connection.arrived = time.monotonic() if accepted is None else accepted
         _connection.served = True
         if _health(self, req, sock):
             return None
@@ -133,7 +176,7 @@ class Worker(GeventWorker):
         body = req.body
         req.body = _Body(req, BODY_SECONDS)
         try:
-            with _admitted(req, addr):
+            with _admitted(req, addr, arrived):
                 return super().handle_request(listener_name, req, sock, addr)
         finally:
             req.body = body
@@ -167,6 +210,17 @@ class Worker(GeventWorker):
             client.sendall(head.encode("latin-1") + body)
         except OSError:
             self.log.debug("the client left before its error answer")
+
+
+def _has_bytes(client: socket) -> bool:
+    """Whether the client has sent something not yet read (without waiting for it)."""
+    client.settimeout(0)
+    try:
+        return bool(client.recv(1, sockets.MSG_PEEK))
+    except OSError:  # nothing yet
+        return False
+    finally:
+        client.settimeout(CLIENT_SECONDS)
 
 
 def _health(worker: Worker, req: Request, sock: socket) -> bool:
@@ -233,16 +287,19 @@ def _refuse_transfer_codings(req: Request) -> None:
 
 
 @contextmanager
-def _admitted(req: Request, addr: Address) -> Iterator[None]:
+def _admitted(req: Request, addr: Address, arrived: float) -> Iterator[None]:
     """A waiting request holds its address's share and a look slot for its whole life,
-    or is refused (``admission``); any other request goes through."""
+    or is refused (``admission``): a long poll by the end of its wait since it
+    ``arrived``. Any other request goes through."""
     if not is_waiting(req.method, req.path, req.query):
         yield
         return
     peer = str(addr[0]) if isinstance(addr, tuple) else ""
     forwarded = ", ".join(value for name, value in req.headers if name == "X-FORWARDED-FOR")
     client = PROXIES.client(peer, forwarded or None)
-    with ADMISSION.admitted(client, limited=not stands_for_many(client, peer)):
+    limited = not stands_for_many(client, peer)
+    answer_by = answered_by(req.path, req.query, arrived)
+    with ADMISSION.admitted(client, limited, answer_by):
         yield
 
 

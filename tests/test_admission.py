@@ -2,12 +2,13 @@
 a share per address, first looks at the pool's pace, refusals with their Retry-After,
 and everything given back however a request ends."""
 
+import time
 from contextlib import ExitStack
 
 import pytest
 
 from service import admission
-from service.admission import Admission, is_waiting, stands_for_many
+from service.admission import Admission, answered_by, is_waiting, stands_for_many
 
 GAME = "/v1/games/00000000-0000-4000-8000-000000000000"
 TICKET = "/v1/quickplay/00000000-0000-4000-8000-000000000000"
@@ -66,6 +67,25 @@ def test_a_slot_is_given_back_once_the_first_look_is_done():
             assert second is None
             with gate.admitted("203.0.113.9") as third:
                 assert third is not None and third.status == 503
+
+
+def test_a_long_poll_waits_for_a_look_slot_only_until_its_answer_is_due(monkeypatch):
+    monkeypatch.setattr(admission, "MIN_QUEUE", 10)
+    monkeypatch.setattr(admission, "QUEUE_SECONDS", 20.0)
+    gate = Admission(per_client=100, looks=1)
+    with gate.admitted("203.0.113.7"):
+        start = time.monotonic()
+        with gate.admitted("203.0.113.8", answer_by=start + 0.2) as refused:
+            assert refused is not None and refused.status == 503
+        assert time.monotonic() - start < 5, "refused when its answer was due, not after 20 s"
+        with gate.admitted("203.0.113.8", answer_by=start - 1) as late:
+            assert late is not None and late.status == 503, "due already: not queued at all"
+
+
+def test_when_a_waiting_request_is_due_an_answer():
+    assert answered_by(f"{GAME}/events", "after=3&wait=25", 100.0) == 125.0
+    assert answered_by(TICKET, "wait=2.5", 100.0) == 102.5
+    assert answered_by(f"{GAME}/stream", "", 100.0) is None
 
 
 @pytest.mark.parametrize(

@@ -4,6 +4,7 @@ process's listener and the client's connection."""
 import ipaddress
 import logging
 import socket
+import time
 
 from flask import current_app, g, request
 
@@ -82,6 +83,17 @@ def bearer_token() -> str | None:
 def hub() -> Hub:
     """The process's listener, which wakes waiting requests."""
     return current_app.extensions["changes"]
+
+
+# The environ's key under which the served worker (``serving``) puts when the request
+# arrived, on ``time.monotonic``'s clock: before any wait for admission.
+ARRIVED = "cardtable.arrived"
+
+
+def arrived() -> float:
+    """When the request arrived (``time.monotonic``): as the worker saw it, else now."""
+    stamped = request.environ.get(ARRIVED)
+    return time.monotonic() if stamped is None else stamped
 
 
 def client_socket() -> socket.socket | None:

@@ -11,7 +11,7 @@ from ..engine import Move
 from ..store import reads, tables
 from ..table import access, render
 from . import caching, preconditions, schemas, sse
-from .context import bearer_token, client, client_socket, hub, unit
+from .context import arrived, bearer_token, client, client_socket, hub, unit
 from .parsing import Blueprint
 from .problems import refusal
 
@@ -22,6 +22,10 @@ SEAT_VIEW = "The view of the seat taken (read it with the seat's token)"
 BODY_ETAG = "Weak, of this answer's body; send it back in If-None-Match"
 MAYBE_AUTH: list[dict[str, list[str]]] = [{}, {"seatToken": []}]
 WAITERS_PER_CLIENT = "This client address holds its share of waiting requests; see Retry-After"
+PAST_END = (
+    "`after_past_end`: Last-Event-ID (or `after`) is past the log's end, which the "
+    "problem's `last_seq` gives: resume after it"
+)
 
 
 REPLAYED = "Idempotent-Replayed"  # Stripe's convention
@@ -357,6 +361,7 @@ class Events(MethodView):
             query["wait"],
             client_socket(),
             query["view"],
+            arrived(),
         )
 
 
@@ -367,6 +372,7 @@ class Stream(MethodView):
     @blp.response(200, sse.STREAM_SCHEMA, content_type=sse.MEDIA_TYPE, description=sse.DESCRIPTION)
     @refusal(blp, 401, "Unknown token")
     @refusal(blp, 404, "No such game")
+    @refusal(blp, 409, PAST_END)
     @refusal(blp, 429, WAITERS_PER_CLIENT)
     @blp.doc(security=MAYBE_AUTH)
     @blp.doc(operationId="stream_events")

@@ -54,6 +54,9 @@ class ProblemSchema(ma.Schema):
     detail = ma.fields.String(allow_none=True)
     code = ma.fields.String(required=True, metadata={"description": "A stable machine word"})
     errors = ma.fields.Dict(metadata={"description": "Per-field messages of a validation error"})
+    last_seq = ma.fields.Integer(
+        metadata={"description": "With `after_past_end`: the seq the log ends at; resume after it"}
+    )
     instance = ma.fields.String(
         required=True,
         metadata={"description": "This request's id (its X-Request-ID): quote it when asking"},
@@ -221,6 +224,7 @@ def from_http_exception(error: HTTPException) -> Response:
 
 def from_service_error(error: ServiceError) -> Response:
     extra = {"errors": error.errors} if hasattr(error, "errors") else {}
+    extra.update(error.members)
     response = problem(error.status, error.code, error.title, error.detail, **extra)
     response.headers.update(getattr(error, "headers", {}))
     return response

@@ -11,7 +11,7 @@ from flask.views import MethodView
 from ..store import quickplay
 from ..table import clock
 from . import schemas
-from .context import bearer_token, client, client_socket, hub, unit
+from .context import arrived, bearer_token, client, client_socket, hub, unit
 from .games import SEAT_AUTH, WAITERS_PER_CLIENT, location
 from .parsing import Blueprint
 from .problems import refusal
@@ -63,7 +63,7 @@ class Ticket(MethodView):
         """The ticket (its token); `wait` long-polls until it is seated. Polling keeps it
         in the queue"""
         ticket = quickplay.poll(
-            unit(), hub(), ticket_id, bearer_token(), query["wait"], client_socket()
+            unit(), hub(), ticket_id, bearer_token(), query["wait"], client_socket(), arrived()
         )
         return answer(ticket)
 

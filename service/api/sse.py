@@ -23,7 +23,9 @@ its last event sent (with `rematch=true`: once it is played again, its `rematch`
 sent, or not within 10 minutes), `event: end` with `data: {{"last_seq": n}}` closes the
 stream. The
 server also closes a stream after a configured time (300 s by default): reconnect with
-`Last-Event-ID` (or `?after=`) and nothing is lost or repeated. Send the token in the
+`Last-Event-ID` (or `?after=`) and nothing is lost or repeated. One past the log's end
+(a log restored from a backup, another game's id) is refused before the stream begins:
+`409 after_past_end` with the log's `last_seq`. Send the token in the
 `Authorization` header; in a browser, read the stream with `fetch` and a stream reader
 (`EventSource` cannot send headers). The server asks clients to wait {RETRY_MS} ms
 before reconnecting."""

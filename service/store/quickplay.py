@@ -137,16 +137,18 @@ def poll(
     token: str | None,
     wait: float,
     client: socket.socket | None = None,
+    arrived: float | None = None,
 ) -> Ticket:
-    """The ticket of ``token``, once it is seated or after ``wait`` seconds, whichever
-    comes first; the poll keeps it live meanwhile. Each look at a waiting ticket runs the
+    """The ticket of ``token``, once it is seated or ``wait`` seconds after the request
+    ``arrived`` (``time.monotonic``; None: now), whichever comes first; the poll keeps it
+    live meanwhile. Each look at a waiting ticket runs the
     matcher, and a seated ticket's game is made if it is not there yet. Between looks
     it holds no connection: a hint wakes it, or the next timed look (never later than
     the ticket's fill time, when it runs the matcher itself)."""
     first_look = functools.partial(_polled, ticket_id=ticket_id, token=token, wait=wait)
     if wait <= 0:
         return _look(unit, first_look)
-    give_up = time.monotonic() + wait
+    give_up = (time.monotonic() if arrived is None else arrived) + wait
     with hub.waiter(ticket_id, 0, client) as waiter:  # before the look: no hint is missed
         ticket = _look(unit, first_look)
         while not (ticket.seated or waiter.client_gone):

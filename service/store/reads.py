@@ -15,7 +15,7 @@ from typing import Any
 
 from sqlalchemy import Engine
 
-from ..errors import NotFound, ServiceError
+from ..errors import AfterPastEnd, NotFound, ServiceError
 from ..table import clock, render, rules
 from ..table.access import identify
 from ..table.records import LoggedEvent, Status, Table
@@ -39,14 +39,17 @@ def wait_for_events(
     wait: float,
     client: socket.socket | None = None,
     with_view: bool = False,
+    arrived: float | None = None,
 ) -> dict[str, Any]:
-    """The events after ``after``; if there are none yet, wait up to ``wait`` seconds for
-    some (a long poll), holding no connection and no transaction meanwhile. With
-    ``with_view``, a page that reaches the game's last event carries the seat's view."""
+    """The events after ``after``; if there are none yet, wait for some (a long poll) until
+    ``wait`` seconds after the request ``arrived`` (``time.monotonic``; None: now), holding
+    no connection and no transaction meanwhile. With ``with_view``, a page that reaches
+    the game's last event carries the seat's view."""
     reader = Reader(game_id, token, limit, with_view)
     if wait <= 0:
         return reader.look(unit, after).page
-    give_up = time.monotonic() + wait
+    # from the arrival: a request admitted late has waited that long already
+    give_up = (time.monotonic() if arrived is None else arrived) + wait
     with hub.waiter(game_id, after, client) as waiter:
         look = reader.look(unit, after)  # refusals come first
         while not (look.page["events"] or waiter.client_gone):
@@ -64,10 +67,11 @@ class EventStream:
     ``("event", event)``, ``("heartbeat", None)`` or, once there is nothing more to
     wait for (``closed``) and its last event sent, ``("end", {"last_seq"})``. It ends
     there, when the client hangs up, or after ``seconds`` (the client reconnects). The
-    first look happens when it is opened, so a bad token or an unknown game is refused
-    before the stream begins. With ``with_view``, ``("view", view)`` follows each burst
-    of events once the stream has caught up with the log (and comes first, as the seat
-    sees the game on opening): a client then never asks for its view."""
+    first look happens when it is opened, so a bad token, an unknown game or an ``after``
+    past the log's end (``AfterPastEnd``) is refused before the stream begins. With
+    ``with_view``, ``("view", view)`` follows each burst of events once the stream has
+    caught up with the log (and comes first, as the seat sees the game on opening): a
+    client then never asks for its view."""
 
     PAGE = 100
 
@@ -95,6 +99,8 @@ class EventStream:
         try:
             self._waiter = self._stack.enter_context(hub.waiter(game_id, after, client))
             self._first = self._reader.look(self._unit, after)
+            if after > self._first.page["last_seq"]:  # it would skip the next ones, silent
+                raise AfterPastEnd(after, self._first.page["last_seq"])
             if at_table is not None:  # a live stream: its seat is here
                 at_table.opened(game_id, self._first.seat)
                 self._stack.callback(at_table.closed, game_id, self._first.seat)

@@ -5,6 +5,8 @@ import time
 
 import pytest
 
+from service.api.context import ARRIVED
+
 from .table import Table, bearer
 
 
@@ -45,6 +47,23 @@ def test_wait_wakes_up_when_a_move_is_made(app, client):
     mover.join()
     assert page["events"] and page["events"][0]["type"] == "take"
     assert time.monotonic() - start < 10, "woken by the move, not by the time limit"
+
+
+@pytest.mark.parametrize("waited, wait", [(10, 10), (3, 6)])
+def test_a_long_poll_admitted_late_answers_within_its_wait_of_its_arrival(client, waited, wait):
+    """Stamped as the served worker stamps a request that waited ``waited`` seconds for
+    admission: it waits only what is left of its ``wait``, at once if nothing is."""
+    table = Table.create(client, players=2, seed=3)
+    last = table.events().json["last_seq"]
+    start = time.monotonic()
+    page = client.get(
+        f"/v1/games/{table.id}/events?after={last}&wait={wait}",
+        environ_overrides={ARRIVED: start - waited},
+    ).json
+    took = time.monotonic() - start
+    assert page == {"events": [], "last_seq": last}
+    left = wait - waited
+    assert left - 0.1 <= took < left + 2, f"{took:.1f} s after a wait of {waited} s already"
 
 
 def test_wait_is_bounded(client):

@@ -17,6 +17,7 @@ import pytest
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
+from service.api.context import ARRIVED
 from service.store import limits, quickplay, retention
 from service.store.models import Game, QuickplayTicket, RateCounter
 from service.store.unit import Unit
@@ -174,6 +175,20 @@ def test_a_poll_keeps_its_ticket_live_for_its_wait_and_a_grace(app, client, mome
     with Session(app.extensions["db_engine"]) as session:
         alive_until = session.scalar(select(QuickplayTicket.alive_until))
     assert clock.aware(alive_until) == moment[0] + timedelta(seconds=10.1)
+
+
+def test_a_poll_admitted_late_answers_within_its_wait_of_its_arrival(client, moment):
+    """Stamped as the served worker stamps a poll that waited its whole wait for
+    admission: it looks once and answers."""
+    ticket = take(client, moment, "Ann", bots=False)
+    start = time.monotonic()
+    answer = client.get(
+        f"/v1/quickplay/{ticket['id']}?wait=10",
+        headers=bearer(ticket["token"]),
+        environ_overrides={ARRIVED: start - 10},
+    )
+    assert answer.status_code == 200 and answer.json["status"] == "waiting"
+    assert time.monotonic() - start < 5, "its wait had passed: at once"
 
 
 def test_a_waiting_ticket_can_be_cancelled_and_a_seated_one_cannot(client, moment):

@@ -3,8 +3,9 @@ connection is answered with a status line, never closed in silence; a process th
 refuse says so (503 with Retry-After); and one client address holds at most
 WAITERS_PER_CLIENT streams and long polls at once in a process (429 with Retry-After).
 
-Nothing here is timed: a request sent after gunicorn's keep-alive stands for one the
-server, busy with a burst, reads late; a refusal or an answer is accepted alike."""
+Nothing here is timed but a long poll's bound: a request sent after gunicorn's
+keep-alive stands for one the server, busy with a burst, reads late; a refusal or an
+answer is accepted alike."""
 
 import json
 import socket
@@ -12,6 +13,7 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
+from sqlalchemy import create_engine, text
 
 from tests.push.server import serve
 
@@ -142,3 +144,72 @@ def test_one_address_holds_at_most_its_share_of_waiters(server, game_id):
         assert time.monotonic() < deadline, "a closed stream's share is given back"
         time.sleep(0.1)
     again[0].close()
+
+
+def test_a_long_poll_held_for_admission_answers_within_its_wait_of_its_arrival(
+    server, game_id, database_url
+):
+    """The one look slot (DB_POOL_SIZE 1) held by a long poll whose first look waits on a
+    lock: the next long poll waits for admission, then only what is left of its wait."""
+    events = f"/v1/games/{game_id}/events"
+    _, _, body = read_answer(connect(server), get(events))
+    last = json.loads(body)["last_seq"]
+    wait, held = 3, 2
+    engine = create_engine(database_url)
+    with ThreadPoolExecutor(2) as pool, engine.connect() as holder:
+        holder.execute(text("LOCK TABLE games IN ACCESS EXCLUSIVE MODE"))
+        first = pool.submit(read_answer, connect(server), get(f"{events}?wait=0.5"))
+        waits_on_lock(holder)
+        sent = time.monotonic()
+        late = pool.submit(read_answer, connect(server), get(f"{events}?after={last}&wait={wait}"))
+        time.sleep(held)
+        holder.rollback()  # the first look goes on, and gives the slot up
+        status, _, body = late.result()
+        took = time.monotonic() - sent
+        assert first.result()[0] == 200
+    engine.dispose()
+    assert status == 200 and json.loads(body)["events"] == []
+    assert took < wait + 1, f"answered {took:.1f} s after it was sent, held {held} s"
+
+
+def test_a_long_poll_not_let_in_by_the_end_of_its_wait_is_refused_then(
+    server, game_id, database_url
+):
+    """As above, but the slot is held longer than the wait: 503 busy, within the wait."""
+    events = f"/v1/games/{game_id}/events"
+    wait, held = 1, 4
+    engine = create_engine(database_url)
+    with ThreadPoolExecutor(2) as pool, engine.connect() as holder:
+        holder.execute(text("LOCK TABLE games IN ACCESS EXCLUSIVE MODE"))
+        first = pool.submit(read_answer, connect(server), get(f"{events}?wait=0.5"))
+        waits_on_lock(holder)
+        sent = time.monotonic()
+        late = pool.submit(read_answer, connect(server), get(f"{events}?wait={wait}"))
+        answer = late.result(timeout=held)
+        took = time.monotonic() - sent
+        holder.rollback()
+        assert first.result()[0] == 200
+    engine.dispose()
+    assert answer[0] == 503 and answered_or_refused(*answer), answer
+    assert took < wait + 1, f"answered {took:.1f} s after it was sent, held {held} s"
+
+
+def test_a_long_poll_sent_after_its_connection_opened_waits_from_its_sending(server, game_id):
+    """Its wait counts from the request, not from the connection's accept."""
+    events = f"/v1/games/{game_id}/events"
+    _, _, body = read_answer(connect(server), get(events))
+    last = json.loads(body)["last_seq"]
+    connection = connect(server)
+    time.sleep(LATE)
+    sent = time.monotonic()
+    status, _, _ = read_answer(connection, get(f"{events}?after={last}&wait=2"))
+    assert status == 200 and time.monotonic() - sent >= 1.9
+
+
+def waits_on_lock(holder) -> None:
+    """Return once a statement waits for a lock (the first look, for the one held)."""
+    deadline = time.monotonic() + 10  # a bound, not a measure
+    query = text("SELECT count(*) FROM pg_locks WHERE NOT granted")
+    while not holder.execute(query).scalar():
+        assert time.monotonic() < deadline, "no look waits on the lock"
+        time.sleep(0.05)

@@ -176,6 +176,24 @@ def test_bad_stream_requests_are_refused_before_the_stream_begins(client, path, 
     assert time.monotonic() - start < 2
 
 
+@pytest.mark.parametrize("by_header", [True, False])
+def test_a_stream_resumed_past_the_log_end_is_told_so_at_once(client, by_header):
+    """Not a stream that stays silent while the log grows to where it would resume."""
+    table = Table.create(client, players=2, seed=17)
+    last = table.events().json["last_seq"]
+    headers, query = (
+        ({"Last-Event-ID": str(last + 5)}, "") if by_header else ({}, f"?after={last + 5}")
+    )
+    start = time.monotonic()
+    answer = client.get(f"/v1/games/{table.id}/stream{query}", headers=headers, buffered=False)
+    try:
+        assert answer.status_code == 409, answer.mimetype
+        assert answer.json["code"] == "after_past_end" and answer.json["last_seq"] == last
+    finally:
+        answer.close()
+    assert time.monotonic() - start < 2
+
+
 def stream_messages(app, game_id, headers, query, into):
     """Read a stream in a thread, each message parsed (``data`` as JSON) into ``into``."""
 

@@ -13,6 +13,7 @@ from .test_play import MOVES, VIEW, clean
 
 TITLE = "Somebody else was quicker"
 DEAL = re.compile(r"/v1/games/[0-9a-f-]{36}/deal$")
+STREAM = re.compile(r"/v1/games/[0-9a-f-]{36}/stream\?")
 
 
 def refuse(route):
@@ -50,6 +51,45 @@ def test_a_refusal_with_an_unknown_code_is_said_and_play_goes_on(live, people):
         page.locator(f"[data-move='{move}']:enabled").click()
     assert answer.value.status == 201
     expect(page.get_by_role("alert")).to_have_count(0)
+    clean(guarded, refused=[409])
+
+
+def test_a_log_that_ends_before_the_page_read_is_read_again_from_scratch(live, people):
+    """As after a database restored from a backup: the page has seen an event past the
+    log's end (here a stream that brings one, then closes). Resumed from it, the stream
+    is refused 409 after_past_end, and the page reads the table again and follows it."""
+    table = Table.create(live, "crazy-eights", seats=2, options={"target_score": None})
+    seat = table.join("Ida")
+    table.deal(fill=True)
+    guarded = people(locale="en-US")
+    page = guarded.page
+    ahead = {"seq": 10_000, "round": 1, "type": "reaction", "seat": seat,
+             "at": "2026-01-01T00:00:00Z", "data": {}}  # fmt: skip
+    future = [f"retry: 100\n\nid: 10000\ndata: {json.dumps(ahead)}\n\n"]
+
+    def from_the_future(route):
+        if future:
+            route.fulfill(status=200, content_type="text/event-stream", body=future.pop())
+        else:
+            route.continue_()
+
+    streams: list[tuple[str | None, int]] = []
+    page.route(STREAM, from_the_future)
+    page.on(
+        "response",
+        lambda r: (
+            "/stream" in r.url
+            and streams.append((r.request.headers.get("last-event-id"), r.status))
+        ),
+    )
+    table.open(guarded, seat)
+    for _ in range(100):  # 10 s at most: a bound, not a measure
+        if len(streams) >= 3:
+            break
+        page.wait_for_timeout(100)
+    assert streams[:3] == [("0", 200), ("10000", 409), ("0", 200)], streams
+    wait_for_turn(page)
+    expect(page.locator(".link.live")).to_have_count(1)
     clean(guarded, refused=[409])
 
 

@@ -116,6 +116,23 @@ def test_follow_gives_up_on_a_refusal_no_retry_changes(apps):
     assert refused.value.status == 404
 
 
+def test_follow_resumed_past_the_log_end_goes_on_from_its_end_at_once(apps):
+    app = apps()
+    table = Table.create(app.test_client(), players=3, seed=33)
+    last = table.events().json["last_seq"]
+    first: list[int] = []
+    with served(app) as port:
+        events = follow(Client(f"http://127.0.0.1:{port}"), table.id, after=last + 5)
+        reader = threading.Thread(target=lambda: first.append(next(events).seq), daemon=True)
+        reader.start()
+        deadline = time.monotonic() + 10  # a bound, not a measure
+        while not app.extensions["changes"].waiting and time.monotonic() < deadline:
+            time.sleep(0.05)  # until a stream waits: then the move is news to it
+        table.play_one()  # not past last + 5: a stream waiting after it would be silent
+        reader.join(10)
+    assert first == [last + 1], "the next event after the log's end"
+
+
 def test_back_off_pauses_are_jittered_and_grow_up_to_the_longest():
     backoff = Backoff(first=0.5, longest=4.0, rng=random.Random(1))
     pauses = [backoff.pause() for _ in range(6)]

@@ -16,7 +16,9 @@ With ``views=True`` the stream also brings the seat's view after each burst of e
 
 ``afollow`` is the same for asyncio. Both end once the match is finished and its last
 event received; they raise ``Refused`` when the service refuses the stream for good
-(an unknown game, a retired token). ``Backoff`` is the delay policy, for any call a
+(an unknown game, a retired token). Resumed past the log's end (``409 after_past_end``:
+an ``after`` from another game, a log restored from a backup), they go on after the
+log's end at once: the events that come next may have seqs already yielded. ``Backoff`` is the delay policy, for any call a
 client retries. ``ok`` turns any call's ``Model | Problem | None`` into the model, or
 ``Refused``:
 
@@ -107,6 +109,7 @@ class _Stream:
     backoff: Backoff = field(default_factory=Backoff)
     retry_seconds: float = 1.0  # the server's ``retry:`` for a stream it closed itself
     ended: bool = False
+    rewound: bool = False  # ``after`` was past the log's end: now at its end
     _fields: dict[str, str] = field(default_factory=dict)  # of the message being read
 
     def request(self) -> dict[str, Any]:
@@ -125,13 +128,36 @@ class _Stream:
         if response.status_code == 200:
             self.backoff.reset()
             return True
+        if response.status_code == 409 and self._rewind(body):
+            return False
         if response.status_code not in TRANSIENT:
             raise Refused(response.status_code, body)
         return False
 
+    def _rewind(self, body: str) -> bool:
+        """After ``409 after_past_end``, resume after the log's end (its ``last_seq``);
+        whether that was the refusal."""
+        try:
+            problem = json.loads(body)
+        except ValueError:
+            return False
+        if not isinstance(problem, dict) or problem.get("code") != "after_past_end":
+            return False
+        last_seq = problem.get("last_seq")
+        if not isinstance(last_seq, int):
+            return False
+        if not 0 <= last_seq < self.after:  # each rewind goes back: never a loop
+            return False
+        self.after, self.rewound = last_seq, True
+        return True
+
     def pause_after(self, response: httpx.Response | None) -> float:
-        """How long to wait before connecting again: the server's ``retry`` (jittered)
-        after a stream it closed, else the back-off (no sooner than ``Retry-After``)."""
+        """How long to wait before connecting again: none after a rewind; the server's
+        ``retry`` (jittered) after a stream it closed, else the back-off (no sooner than
+        ``Retry-After``)."""
+        if self.rewound:
+            self.rewound = False
+            return 0.0
         if response is not None and response.status_code == 200 and self.backoff.failures == 0:
             return self.backoff.rng.uniform(0, self.retry_seconds)
         return self.backoff.pause(_retry_after(response))

@@ -131,7 +131,10 @@ export class SeatView {
  * or repeated, after a jittered pause: the server's `retry` after a stream that was open,
  * else the exponential back-off (never sooner than `Retry-After`). It ends once the match
  * is finished and its last event received (`event: end`); it throws an `ApiError` when the
- * service refuses the stream for good (an unknown game or token: 401, 404).
+ * service refuses the stream for good (an unknown game or token: 401, 404). Resumed past
+ * the log's end (`409 after_past_end`: an `after` from another game, a log restored from a
+ * backup), it goes on after the log's end at once: the events that come next may have seqs
+ * already yielded.
  *
  *     for await (const event of follow(api, gameId, { token })) console.log(event.seq, event.type);
  *
@@ -185,7 +188,8 @@ export async function* follow(api, gameId, options = {}) {
       });
       response = answer.response;
       if (answer.error !== undefined || !response.ok || !answer.data) {
-        if (!TRANSIENT.has(response.status)) throw new ApiError(response, answer.error);
+        const retried = TRANSIENT.has(response.status) || stream.rewind(response.status, answer.error);
+        if (!retried) throw new ApiError(response, answer.error);
       } else {
         backoff.reset();
         yield* stream.read(answer.data, connection, silence);
@@ -223,6 +227,7 @@ export class EventStreamReader {
     this.views = views;
     this.retrySeconds = 1; // until the server says (it sends `retry:` first)
     this.ended = false;
+    this.rewound = false; // `after` was past the log's end: now at its end
     /** @private */
     this.decoder = new TextDecoder();
     /** @private a line not yet ended */
@@ -342,12 +347,34 @@ export class EventStreamReader {
   }
 
   /**
-   * The seconds to wait before connecting again: the server's `retry`, jittered, after a
-   * stream it had opened; else the back-off, no sooner than the answer's Retry-After.
+   * After `409 after_past_end`, resume after the log's end (its `last_seq`); whether that
+   * was the refusal.
+   * @param {number} status
+   * @param {unknown} body the answer's body, parsed when it was JSON
+   */
+  rewind(status, body) {
+    const problem = typeof body === "object" && body !== null ? /** @type {Partial<Problem>} */ (body) : {};
+    const lastSeq = problem.last_seq ?? -1;
+    if (status !== 409 || problem.code !== "after_past_end") return false;
+    // each rewind goes back: never a loop
+    if (!Number.isInteger(lastSeq) || lastSeq < 0 || lastSeq >= this.after) return false;
+    this.after = lastSeq;
+    this.rewound = true;
+    return true;
+  }
+
+  /**
+   * The seconds to wait before connecting again: none after a rewind; the server's
+   * `retry`, jittered, after a stream it had opened; else the back-off, no sooner than the
+   * answer's Retry-After.
    * @param {Response | undefined} response
    * @param {Backoff} backoff
    */
   pauseAfter(response, backoff) {
+    if (this.rewound) {
+      this.rewound = false;
+      return 0;
+    }
     if (response?.ok && backoff.failures === 0) return backoff.random() * this.retrySeconds;
     return backoff.pause(retryAfter(response));
   }

@@ -397,6 +397,8 @@ export interface components {
             errors?: {
                 [key: string]: unknown;
             };
+            /** @description With `after_past_end`: the seq the log ends at; resume after it */
+            last_seq?: number;
             /** @description This request's id (its X-Request-ID): quote it when asking */
             instance: string;
         };
@@ -3298,7 +3300,9 @@ export interface operations {
              *     sent, or not within 10 minutes), `event: end` with `data: {"last_seq": n}` closes the
              *     stream. The
              *     server also closes a stream after a configured time (300 s by default): reconnect with
-             *     `Last-Event-ID` (or `?after=`) and nothing is lost or repeated. Send the token in the
+             *     `Last-Event-ID` (or `?after=`) and nothing is lost or repeated. One past the log's end
+             *     (a log restored from a backup, another game's id) is refused before the stream begins:
+             *     `409 after_past_end` with the log's `last_seq`. Send the token in the
              *     `Authorization` header; in a browser, read the stream with `fetch` and a stream reader
              *     (`EventSource` cannot send headers). The server asks clients to wait 1000 ms
              *     before reconnecting.
@@ -3339,6 +3343,15 @@ export interface operations {
             };
             /** @description No such game */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `after_past_end`: Last-Event-ID (or `after`) is past the log's end, which the problem's `last_seq` gives: resume after it */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -208,6 +208,37 @@ test("follow gives up at once on a refusal no retry changes", async () => {
   }
 });
 
+test("resumed past the log's end, follow goes on from its end at once", async () => {
+  const pastEnd = { status: 409, code: "after_past_end", last_seq: 4 };
+  const { api, requests } = fakeServer([
+    { status: 409, chunks: [JSON.stringify(pastEnd)] },
+    { chunks: [message(5), "event: end\ndata: {}\n\n"] },
+  ]);
+  const backoff = new NoWait();
+  const seen = await collect(follow(api, GAME, { after: 9, backoff }));
+  assert.deepEqual(
+    seen.map((item) => item.seq),
+    [5],
+  );
+  assert.deepEqual(
+    requests.map((request) => request.headers.get("Last-Event-ID")),
+    ["9", "4"],
+  );
+  assert.deepEqual(backoff.asked, [], "no pause");
+});
+
+test("a 409 that is not the log's end, or not behind `after`, is a refusal", async () => {
+  for (const problem of [
+    { code: "conflict", last_seq: 4 },
+    { code: "after_past_end", last_seq: 9 },
+    { code: "after_past_end" },
+  ]) {
+    const { api, requests } = fakeServer([{ status: 409, chunks: [JSON.stringify(problem)] }]);
+    await assert.rejects(collect(follow(api, GAME, { after: 9, backoff: new NoWait() })), ApiError);
+    assert.equal(requests.length, 1);
+  }
+});
+
 test("a silent connection is taken for dead and opened again", async () => {
   const { api, requests } = fakeServer([
     { chunks: ["retry: 1\n\n", message(1)], stall: true },

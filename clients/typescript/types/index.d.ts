@@ -37,7 +37,10 @@ export function unwrap<R extends {
  * or repeated, after a jittered pause: the server's `retry` after a stream that was open,
  * else the exponential back-off (never sooner than `Retry-After`). It ends once the match
  * is finished and its last event received (`event: end`); it throws an `ApiError` when the
- * service refuses the stream for good (an unknown game or token: 401, 404).
+ * service refuses the stream for good (an unknown game or token: 401, 404). Resumed past
+ * the log's end (`409 after_past_end`: an `after` from another game, a log restored from a
+ * backup), it goes on after the log's end at once: the events that come next may have seqs
+ * already yielded.
  *
  *     for await (const event of follow(api, gameId, { token })) console.log(event.seq, event.type);
  *
@@ -260,6 +263,7 @@ export class EventStreamReader {
     views: boolean;
     retrySeconds: number;
     ended: boolean;
+    rewound: boolean;
     /** @private */
     private decoder;
     /** @private a line not yet ended */
@@ -301,8 +305,16 @@ export class EventStreamReader {
      */
     private dispatch;
     /**
-     * The seconds to wait before connecting again: the server's `retry`, jittered, after a
-     * stream it had opened; else the back-off, no sooner than the answer's Retry-After.
+     * After `409 after_past_end`, resume after the log's end (its `last_seq`); whether that
+     * was the refusal.
+     * @param {number} status
+     * @param {unknown} body the answer's body, parsed when it was JSON
+     */
+    rewind(status: number, body: unknown): boolean;
+    /**
+     * The seconds to wait before connecting again: none after a rewind; the server's
+     * `retry`, jittered, after a stream it had opened; else the back-off, no sooner than the
+     * answer's Retry-After.
      * @param {Response | undefined} response
      * @param {Backoff} backoff
      */

@@ -25,6 +25,7 @@ class Problem:
         instance (str): This request's id (its X-Request-ID): quote it when asking
         detail (None | str | Unset):
         errors (ProblemErrors | Unset): Per-field messages of a validation error
+        last_seq (int | Unset): With `after_past_end`: the seq the log ends at; resume after it
     """
 
     type_: str
@@ -34,6 +35,7 @@ class Problem:
     instance: str
     detail: None | str | Unset = UNSET
     errors: ProblemErrors | Unset = UNSET
+    last_seq: int | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         type_ = self.type_
@@ -56,6 +58,8 @@ class Problem:
         if not isinstance(self.errors, Unset):
             errors = self.errors.to_dict()
 
+        last_seq = self.last_seq
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -71,6 +75,8 @@ class Problem:
             field_dict["detail"] = detail
         if errors is not UNSET:
             field_dict["errors"] = errors
+        if last_seq is not UNSET:
+            field_dict["last_seq"] = last_seq
 
         return field_dict
 
@@ -105,6 +111,8 @@ class Problem:
         else:
             errors = ProblemErrors.from_dict(_errors)
 
+        last_seq = d.pop("last_seq", UNSET)
+
         problem = cls(
             type_=type_,
             status=status,
@@ -113,6 +121,7 @@ class Problem:
             instance=instance,
             detail=detail,
             errors=errors,
+            last_seq=last_seq,
         )
 
         return problem

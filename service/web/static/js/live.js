@@ -6,7 +6,9 @@
 // comes with the events (`view=1`): after each burst, so the page never asks for it.
 // A finished match is followed until it is played again (its `rematch` event; the
 // stream asked to wait for it, `rematch=1`), or the server stops waiting for one: its
-// seats' pages go on to the next table.
+// seats' pages go on to the next table. A log that ends before the last event seen (the
+// stream's `409 after_past_end`; a long poll's `last_seq`: restored from a backup, say)
+// stops it, and the page reads the table again from scratch.
 
 import { API, Problem, backoff, pause } from "./api.js";
 
@@ -16,18 +18,21 @@ import { API, Problem, backoff, pause } from "./api.js";
 
 // The server keeps a finished match's log open this long for its rematch (then says so).
 const REMATCH_WAIT_MS = 10 * 60 * 1000;
+const PAST_END = "after_past_end"; // the problem's code: the log ends before `after`
 
 /**
  * ``onEvents``' ``live``: whether the events came after the log was read to its end
  * (its first view): what happens now, not what the page catches up with on opening.
+ * ``onPastEnd``: the log ends before the last event seen; following has stopped.
  * @param {string} gameId
  * @param {{token: string | null, after: number,
  *          onEvents: (events: GameEvent[], live: boolean) => void,
  *          onView: (view: View) => void,
- *          onState: (state: LinkState) => void}} handlers
+ *          onState: (state: LinkState) => void,
+ *          onPastEnd: () => void}} handlers
  * @returns {() => void} stops following
  */
-export function follow(gameId, { token, after, onEvents, onView, onState }) {
+export function follow(gameId, { token, after, onEvents, onView, onState, onPastEnd }) {
   const stop = new AbortController();
   let last = after;
   let caughtUp = false;
@@ -56,6 +61,11 @@ export function follow(gameId, { token, after, onEvents, onView, onState }) {
         if (failures >= 3) onState("polling");
       } catch (error) {
         if (stop.signal.aborted) return;
+        // a page read again starts at 0, before every log's end: it never loops
+        if (error instanceof Problem && error.code === PAST_END && last > 0) {
+          onPastEnd();
+          return;
+        }
         if (error instanceof Problem && ![0, 408, 429, 502, 503, 504].includes(error.status)) {
           onState("offline");
           return; // an unknown game, a retired token: no retry changes it
@@ -148,6 +158,7 @@ async function longPoll(gameId, token, after, seen, onView, signal) {
     if (!answer.ok) {
       throw new Problem(answer.status, page, Number(answer.headers.get("Retry-After") || 0));
     }
+    if (page.last_seq < last) throw new Problem(409, { code: PAST_END }, 0); // as a stream says
     /** @type {GameEvent[]} */
     const events = page.events;
     seen(events);

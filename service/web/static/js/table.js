@@ -49,12 +49,15 @@ export function TablePage(props) {
     const timer = window.setTimeout(recover, RECOVER_MS);
     return () => window.clearTimeout(timer);
   }, [crash]);
+  // a log that ends before what the page holds (restored from a backup, say): nothing
+  // past its end is true any more, so the table is read again from scratch
+  const [reads, setReads] = useState(0);
   if (crash) return html`<section class="table"><p class="notice" role="alert">${refusal(crash)}</p></section>`;
-  return html`<${Table} ...${props} />`;
+  return html`<${Table} key=${reads} ...${props} readAgain=${() => setReads((n) => n + 1)} />`;
 }
 
-/** @param {{gameId: string, catalogue: Entry[]}} props */
-function Table({ gameId, catalogue }) {
+/** @param {{gameId: string, catalogue: Entry[], readAgain: () => void}} props */
+function Table({ gameId, catalogue, readAgain }) {
   const [kept, setKept] = useState(() => seating(gameId));
   const [game, setGame] = useState(/** @type {Game | null} */ (null));
   const [view, setView] = useState(/** @type {View | null} */ (null));
@@ -132,6 +135,7 @@ function Table({ gameId, catalogue }) {
       },
       onView: (seen) => setView((old) => newest(old, seen)),
       onState: setLink,
+      onPastEnd: readAgain,
     });
     stopFollowing.current = stop;
     return stop;

@@ -254,6 +254,7 @@ export default {
   problem_busy: "The service is busy: try again shortly.",
   problem_not_ready: "The service is starting: try again shortly.",
   problem_engine_error: "The rules do not allow that.",
+  problem_after_past_end: "The table's log is shorter than this page thought; reading it again.",
   mv_take: "Take card {position} from {from}",
   mv_play: "Play the {card}",
   mv_play_eight: "Play the {card} and name {suit}",

@@ -249,6 +249,7 @@ export default {
   problem_busy: "Palvelu on kiireinen: yritä pian uudelleen.",
   problem_not_ready: "Palvelu käynnistyy: yritä pian uudelleen.",
   problem_engine_error: "Säännöt eivät salli sitä.",
+  problem_after_past_end: "Pöydän loki on lyhyempi kuin sivu luuli; luetaan se uudelleen.",
   mv_take: "Ota kortti {position} pelaajalta {from}",
   mv_play: "Pelaa {card}",
   mv_play_eight: "Pelaa {card} ja valitse maaksi {suit}",
