@@ -29,7 +29,7 @@ def missing() -> str | None:
     if shutil.which("node") is None:
         return "no Node on the PATH"
     if not (PEER / "node_modules" / "boardgame.io").is_dir():
-        return f"bench/peer's packages are not installed (npm ci in {PEER})"
+        return "bench/peer's packages are not installed (make bench-players runs npm ci there)"
     return None
 
 
