@@ -207,13 +207,19 @@ bench-web: install-dev
 bench-citus: install-dev
 	$(BIN)/python -m bench.citus $(BENCH_CITUS_FLAGS)
 
-# Players per core (issue 35): simulated players at four-seat tables, as the web table
-# plays, against BASELINE (a commit, default 3aa4b21; GET /view after each burst of
-# events) and this tree (the views in the stream), each on a fresh database, stepping the
-# players up until the moves' p99 passes 100 ms (prints figures). PLAYERS_FLAGS: --steps,
-# --seconds, --only, ... (python -m bench.players --help).
+# Players per core (issues 35 and 44): simulated players at four-seat tables, as the web
+# table plays, against this tree (the views in the stream) and its peer boardgame.io
+# (bench/peer, Node; storing in PostgreSQL through bgio-postgres, and in memory), each on
+# a fresh database, stepping the players up until the moves' p99 passes 100 ms (prints
+# figures). PLAYERS_FLAGS: --sides (baseline: BASELINE, a commit, default 3aa4b21, GET
+# /view after each burst), --steps, --seconds, ... (python -m bench.players --help).
+# The peer's packages install from bench/peer/package-lock.json wherever npm is.
+bench/peer/node_modules/.installed: bench/peer/package.json bench/peer/package-lock.json
+	cd bench/peer && npm ci --no-audit --no-fund
+	touch $@
+
 .PHONY: bench-players
-bench-players: install-dev
+bench-players: install-dev $(if $(shell command -v npm),bench/peer/node_modules/.installed)
 	$(BIN)/python -m bench.players $(if $(BASELINE),--baseline $(BASELINE)) $(PLAYERS_FLAGS)
 
 # OpenSpiel as a second opinion on Crazy Eights and Go Fish; kept out of the app's venv.
@@ -223,4 +229,4 @@ compare-openspiel:
 	.venv-openspiel/bin/python tools/compare_openspiel.py $(GAMES)
 
 clean:
-	rm -rf $(VENV) .venv-openspiel instance .pytest_cache .hypothesis tests/e2e/screenshots node_modules
+	rm -rf $(VENV) .venv-openspiel instance .pytest_cache .hypothesis tests/e2e/screenshots node_modules bench/peer/node_modules

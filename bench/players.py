@@ -1,17 +1,26 @@
 """Players per core: simulated players at four-seat tables, as the web table plays
-(``bench/players_client.py``), against the server as it was (``--baseline``, a commit
-checked out in a temporary worktree, mode ``legacy``: ``GET /view`` after every burst of
-events) and as it is (this tree, mode ``stream-views``: the view comes in the stream).
-Both servers run at once, each on its own fresh database; each step of players runs on
-one, then on the other, so that whatever else the machine does weighs on both alike. A
-side steps up until the moves' p99 (until every other seat holds the move) passes
-``--p99-ms``. Prints figures; not a test.
+(``bench/players_client.py``), against the sides ``--sides`` names:
 
-    python -m bench.players [--baseline REF] [--steps 40,80,...] [--seconds S] ...
+- ``change``: this tree (or ``--change``), mode ``stream-views``: the view comes in the
+  stream;
+- ``baseline``: the server as it was (``--baseline``, a commit checked out in a temporary
+  worktree), mode ``legacy``: ``GET /view`` after every burst of events;
+- ``bgio-postgres``: the peer, boardgame.io (``bench/peer``) storing its matches in
+  PostgreSQL through bgio-postgres; ``bgio-memory``: the same in boardgame.io's memory.
+  Its players (``bench/players_peer_client.py``) follow the same pattern over socket.io.
+  Left out, in one line, where Node or bench/peer's packages are missing.
+
+Every side's server runs at once, each on its own fresh database; each step of players
+runs on one side, then on the next, so that whatever else the machine does weighs on all
+alike. A side steps up until the moves' p99 (until every other seat holds the move)
+passes ``--p99-ms``. Prints figures; not a test.
+
+    python -m bench.players [--sides change,bgio-postgres] [--steps 40,80,...] ...
 
 CPU per move is that of every server process (``service.run``, gunicorn's master and
-workers, the worker) and of PostgreSQL's backends of the side's database, read from
-/proc over the measured window, divided by the moves accepted in it."""
+workers, the worker; the peer's Node process) and of PostgreSQL's backends of the side's
+database, read from /proc over the measured window, divided by the moves accepted in
+it."""
 
 import argparse
 import json
@@ -24,13 +33,15 @@ from dataclasses import dataclass, field
 
 from tests.databases import postgres_answers, server_url
 
-from . import cpu, players_server
-from .players_client import SEATS
+from . import cpu, players_peer_server, players_server
+from .players_client import PEER_MODE, SEATS
 from .report import progress
 
 BASELINE = "3aa4b21"  # main before the views came in the stream (issue 35)
 STEPS = (40, 80, 160, 320, 640, 1280, 2560, 5120)
 IDLE_SECONDS = 5
+SIDES = ("change", "baseline", "bgio-postgres", "bgio-memory")
+PEERS = {"bgio-postgres": "postgres", "bgio-memory": "memory"}  # side -> where it stores
 BUSY_SHARE = 0.15  # other processes' share of a core beyond which the figures are unfair
 
 
@@ -38,7 +49,7 @@ BUSY_SHARE = 0.15  # other processes' share of a core beyond which the figures a
 class Side:
     name: str
     ref: str | None  # None: this tree
-    mode: str
+    mode: str  # the players' (bench/players_client.py)
     steps: list[dict] = field(default_factory=list)
     label: str = ""
     failures: dict[int, str] = field(default_factory=dict)  # players -> why it did not run
@@ -63,12 +74,20 @@ def holds(step: dict, limit_ms: float) -> bool:
 
 
 def arguments(argv: list[str]) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(prog="python -m bench.players", description=__doc__)
+    parser = argparse.ArgumentParser(
+        prog="python -m bench.players",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     parser.add_argument("--baseline", default=BASELINE, help="commit of the server as it was")
     parser.add_argument("--baseline-mode", default="legacy", choices=("legacy", "stream-views"))
     parser.add_argument("--change", default=None, help="commit of the change (default: this tree)")
     parser.add_argument("--change-mode", default="stream-views", choices=("legacy", "stream-views"))
-    parser.add_argument("--only", choices=("baseline", "change"), help="run one side")
+    parser.add_argument(
+        "--sides",
+        default="change,bgio-postgres,bgio-memory",
+        help=f"the sides to run, comma-separated, of {', '.join(SIDES)}",
+    )
     parser.add_argument("--steps", default=",".join(map(str, STEPS)), help="players per step")
     parser.add_argument("--seconds", type=float, default=20, help="measured, per step")
     parser.add_argument("--warmup", type=float, default=5, help="unmeasured, after dealing")
@@ -84,11 +103,26 @@ def arguments(argv: list[str]) -> argparse.Namespace:
 
 
 def sides(args: argparse.Namespace) -> list[Side]:
-    both = [
-        Side("baseline", args.baseline, args.baseline_mode),
-        Side("change", args.change, args.change_mode),
-    ]
-    return [side for side in both if args.only in (None, side.name)]
+    """The sides asked for, in that order; the peer's left out, in one line, where it
+    cannot run."""
+    names = [name.strip() for name in args.sides.split(",") if name.strip()]
+    if unknown := set(names) - set(SIDES):
+        raise SystemExit(f"--sides: no side {', '.join(sorted(unknown))}; of {', '.join(SIDES)}")
+    why = players_peer_server.missing()
+    if args.game != players_peer_server.GAME:
+        why = f"it plays {players_peer_server.GAME} only"
+    if why and any(name in PEERS for name in names):
+        progress(f"boardgame.io left out: {why}")
+        names = [name for name in names if name not in PEERS]
+    return [side(name, args) for name in names]
+
+
+def side(name: str, args: argparse.Namespace) -> Side:
+    if name == "baseline":
+        return Side(name, args.baseline, args.baseline_mode)
+    if name == "change":
+        return Side(name, args.change, args.change_mode)
+    return Side(name, None, PEER_MODE)
 
 
 def run_sides(runs: list[Side], args: argparse.Namespace, server: str) -> None:
@@ -113,14 +147,25 @@ def run_sides(runs: list[Side], args: argparse.Namespace, server: str) -> None:
 
 def start(stack: ExitStack, side: Side, args, server: str) -> players_server.Server:
     """The side's checkout, fresh database and server, until the stack closes."""
-    side.label = players_server.describe(side.ref)
-    progress(f"{side.name}: {side.label}, {side.mode}")
-    root = stack.enter_context(players_server.checkout(side.ref))
-    url = stack.enter_context(players_server.database(server, root))
-    running = stack.enter_context(players_server.serve(root, url, args.workers))
+    if side.name in PEERS:
+        running = start_peer(stack, side, server)
+    else:
+        side.label = players_server.describe(side.ref)
+        progress(f"{side.name}: {side.label}, {side.mode}")
+        root = stack.enter_context(players_server.checkout(side.ref))
+        url = stack.enter_context(players_server.database(server, root))
+        running = stack.enter_context(players_server.serve(root, url, args.workers))
     side.idle_share = idle_share(running)
     progress(f"  idle: server and PostgreSQL {100 * side.idle_share:.1f}% of a core")
     return running
+
+
+def start_peer(stack: ExitStack, side: Side, server: str) -> players_server.Server:
+    store = PEERS[side.name]
+    side.label = players_peer_server.describe(store)
+    progress(f"{side.name}: {side.label}")
+    url = stack.enter_context(players_peer_server.database(server, store))
+    return stack.enter_context(players_peer_server.serve(url))
 
 
 def idle_share(running: players_server.Server) -> float:
@@ -130,14 +175,14 @@ def idle_share(running: players_server.Server) -> float:
     watch.start()
     time.sleep(IDLE_SECONDS)
     seconds = watch.stop()
-    return (seconds["server"] + seconds["postgres"]) / IDLE_SECONDS
+    return (seconds["server"] + seconds.get("postgres", 0.0)) / IDLE_SECONDS
 
 
 def cpu_groups(running: players_server.Server) -> dict:
-    return {
-        "server": lambda: cpu.tree(running.pid),
-        "postgres": lambda: cpu.backends(running.database),
-    }
+    groups = {"server": lambda: cpu.tree(running.pid)}
+    if running.database:  # not the peer in memory
+        groups["postgres"] = lambda: cpu.backends(running.database)
+    return groups
 
 
 def try_step(side: Side, running: players_server.Server, players: int, args) -> bool:
@@ -254,6 +299,7 @@ def report(runs: list[Side], args: argparse.Namespace) -> None:
     for side in runs:
         print_steps(side)
     print_side_by_side(runs, args)
+    print_by_players(runs, args)
     busiest = max((s["others_share"] for side in runs for s in side.steps), default=0.0)
     if busiest > BUSY_SHARE:
         print(
@@ -315,37 +361,79 @@ def print_steps(side: Side) -> None:
 
 def print_side_by_side(runs: list[Side], args: argparse.Namespace) -> None:
     """Per-move figures at the largest step every side held (the same load), and the
-    players each held."""
-    common = at_same_load(runs, args.p99_ms)
-    rows = [("", *(s.name for s in runs), "issue 35's target")]
-    rows.append(("server", *(s.label for s in runs), ""))
-    rows.append(("players' mode", *(s.mode for s in runs), ""))
-    picked = [pick(s, common) for s in runs]
-    rows.append(("figures at players", *(p["players"] if p else "-" for p in picked), ""))
-    rows.append(("requests/move", *(cell(p, "requests_per_move", "{:.2f}") for p in picked), ""))
-    per_seat = [f"{p['requests_per_move'] / SEATS:.2f}" if p else "-" for p in picked]
-    rows.append(("requests/move/seat", *per_seat, "<= 1.3 (see below)"))
-    rows.append(("CPU ms/move", *(cell(p, "server_ms_per_move", "{:.1f}") for p in picked), ""))
-    net = (cell(p, "net_ms_per_move", "{:.1f}") for p in picked)
-    rows.append(("CPU ms/move, net of idle", *net, ""))
-    rows.append(("move p50/p99 ms (table)", *(latency(p, "table") for p in picked), ""))
-    rows.append(("move p50/p99 ms (POST)", *(latency(p, "post") for p in picked), ""))
+    players each held; issue 35's targets beside when both of its sides ran."""
+    names = [s.name for s in runs]
+    issue_35 = {"baseline", "change"} <= set(names)
+    picked = [pick(s, at_same_load(runs, args.p99_ms)) for s in runs]
     held = [s.held(args.p99_ms) for s in runs]
-    rows.append((f"players held (p99 <= {args.p99_ms:g} ms)", *held, ">= 3x baseline"))
-    if len(held) == 2 and held[0]:
-        rows.append(("held, change / baseline", "", f"{held[1] / held[0]:.1f}x", ""))
+    per_seat = [f"{p['requests_per_move'] / SEATS:.2f}" if p else "-" for p in picked]
+    rows = [
+        ("", *names, "issue 35's target"),
+        ("server", *(s.label for s in runs), ""),
+        ("players' mode", *(s.mode for s in runs), ""),
+        ("figures at players", *(p["players"] if p else "-" for p in picked), ""),
+        ("requests/move", *(cell(p, "requests_per_move", "{:.2f}") for p in picked), ""),
+        ("requests/move/seat", *per_seat, "<= 1.3 (see below)"),
+        ("CPU ms/move", *(cell(p, "server_ms_per_move", "{:.1f}") for p in picked), ""),
+        ("CPU ms/move, net of idle", *(cell(p, "net_ms_per_move", "{:.1f}") for p in picked), ""),
+        ("move p50/p99 ms (table)", *(latency(p, "table") for p in picked), ""),
+        ("move p50/p99 ms (POST)", *(latency(p, "post") for p in picked), ""),
+        (f"players held (p99 <= {args.p99_ms:g} ms)", *held, ">= 3x baseline"),
+    ]
+    if issue_35 and held[names.index("baseline")]:
+        ratio = f"{held[names.index('change')] / held[names.index('baseline')]:.1f}x"
+        ratios = (ratio if name == "change" else "" for name in names)
+        rows.append(("held, change / baseline", *ratios, ""))
     print("Side by side")
-    print_rows(rows)
+    print_rows(rows if issue_35 else [row[:-1] for row in rows])
     print(
         "\n'table': from sending a move until every other seat of the table holds a view "
-        "with it (legacy: its GET /view answered; stream-views: the stream's view came); "
-        "'POST': the move's own request. Requests: every HTTP request of every player "
-        "(views, moves, deals, joins, creates, stream opens) in the window. 3aa4b21's web "
-        "table also asks for the summary with each view, 60 ms after a burst; legacy players "
-        "ask for the view alone, at once (--burst-ms). Read per seat, "
-        "'at most 1.3' holds for legacy's 5 requests a move too (1.25): the issue's target "
-        "is met in earnest when requests/move itself is near 1, a move's POST alone."
+        "with it (legacy: its GET /view answered; stream-views: the stream's view came; "
+        "boardgame.io: its socket brought the state with the move); 'POST': the move's own "
+        "request (boardgame.io: until the new state came back to the mover). Requests: every "
+        "HTTP request of every player (views, moves, deals, joins, creates, stream opens) in "
+        "the window; boardgame.io's: the messages its players send (moves, deals, syncs), "
+        "their socket connections and lobby calls. boardgame.io sends the new state to the "
+        "seats before it stores it; the service answers and streams a move after its commit."
     )
+    if issue_35:
+        print(
+            "3aa4b21's web table also asks for the summary with each view, 60 ms after a "
+            "burst; legacy players ask for the view alone, at once (--burst-ms). Read per "
+            "seat, 'at most 1.3' holds for legacy's 5 requests a move too (1.25): the issue's "
+            "target is met in earnest when requests/move itself is near 1, a move's POST alone."
+        )
+
+
+def print_by_players(runs: list[Side], args: argparse.Namespace) -> None:
+    print("\nBy players (steps alternated between the sides): table p50 / p99, CPU per move")
+    print_rows(by_players(runs, args.p99_ms))
+
+
+def by_players(runs: list[Side], limit_ms: float) -> list[tuple]:
+    """A row for each step any side ran: each side's table p50/p99 and CPU ms per move,
+    marked when it did not hold; then the players each held (">=" when every step held)."""
+    rows: list[tuple] = [("players", *(f"{s.name}: {s.label}" for s in runs))]
+    for players in sorted({step["players"] for s in runs for step in s.steps} | failed(runs)):
+        rows.append((players, *(step_cell(s, players, limit_ms) for s in runs)))
+    held = []
+    for s in runs:
+        at_least = ">= " if s.first_failure(limit_ms) is None and s.steps else ""
+        held.append(f"{at_least}{s.held(limit_ms)}")
+    rows.append((f"held at p99 <= {limit_ms:g} ms", *held))
+    return rows
+
+
+def failed(runs: list[Side]) -> set[int]:
+    return {players for s in runs for players in s.failures}
+
+
+def step_cell(side: Side, players: int, limit_ms: float) -> str:
+    step = next((s for s in side.steps if s["players"] == players), None)
+    if step is None:
+        return "did not run" if players in side.failures else "-"
+    figures = f"{latency(step, 'table')} ms, {step['server_ms_per_move']:.1f} ms"
+    return figures if holds(step, limit_ms) else f"{figures} (not held)"
 
 
 def at_same_load(runs: list[Side], limit_ms: float) -> int:

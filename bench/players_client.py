@@ -8,7 +8,8 @@ stream sends after each burst, asking for none. When its seat is to act it sends
 its ``legal_moves`` after a think time (uniform in ``think``) and keeps the view the
 move's answer carries. Seat 0 created the table: it deals the first round after the four
 joined, and each next one after a think time; when the match is over it creates the next
-table and the same four join it.
+table and the same four join it. In mode ``boardgame.io`` the players are those of
+``bench/players_peer_client.py``, in the same pattern, at the peer.
 
     python -m bench.players_client '<json config>'     (prints one JSON line)
 
@@ -40,6 +41,8 @@ REACH_SECONDS = 10.0  # a move not at the whole table by then counts as lost
 SETUP_SECONDS = 240.0
 RETRY_SECONDS = 1.0  # a 503's Retry-After, and the pause before a stream comes back
 ATTEMPTS = 3  # of a request answered 503
+CLOSE_SECONDS = 5.0  # for the tables' tasks to end once cancelled
+PEER_MODE = "boardgame.io"
 clock = time.monotonic
 
 
@@ -50,7 +53,7 @@ class Config:
     players: int
     seconds: float
     warmup: float
-    mode: str  # legacy | stream-views
+    mode: str  # legacy | stream-views | boardgame.io (the peer)
     game: str = "crazy-eights"
     think: tuple[float, float] = (1.0, 3.0)
     burst_ms: float = 0.0  # legacy: wait this long after a burst before GET /view
@@ -281,6 +284,10 @@ class Player:
             self.run.error("deal", error)
             self.refresh_soon()
 
+    @property
+    def opened(self) -> int:
+        return self.connection.opened
+
     def close(self) -> None:
         self.connection.close()
         if self.stream:
@@ -377,7 +384,18 @@ class Table:
 
 async def main(config: Config) -> dict:
     run = Run(config)
-    tables = [Table(run) for _ in range(max(1, config.players // SEATS))]
+    if config.mode != PEER_MODE:
+        return await play(run, lambda: Table(run))
+    from .players_peer_client import PeerTable, session  # it imports this module
+
+    async with session() as http:
+        return await play(run, lambda: PeerTable(run, http))
+
+
+async def play(run: Run, new_table) -> dict:
+    """The tables set up, warmed up, measured over the window and drained."""
+    config = run.config
+    tables = [new_table() for _ in range(max(1, config.players // SEATS))]
     tasks = [asyncio.create_task(table.play()) for table in tables]
     await set_up(tables, tasks)
     begins = clock() + config.warmup
@@ -390,9 +408,10 @@ async def main(config: Config) -> dict:
     players_cpu = time.thread_time() - players_cpu
     seconds = {**watch.stop(), "players": players_cpu}
     await drain(tables)
+    failed = [task for task in tasks if task.done() and task.exception()]
     for task in tasks:
         task.cancel()
-    failed = [task for task in tasks if task.done() and task.exception()]
+    await asyncio.wait(tasks, timeout=CLOSE_SECONDS)  # the peer's sockets say goodbye
     for table in tables:
         table.close()
     if failed:
@@ -443,7 +462,7 @@ def figures(run: Run, tables: list[Table], seconds: dict) -> dict:
         "lost": stats.lost,
         "errors": dict(stats.errors),
         "cpu": seconds,
-        "connections_opened": sum(p.connection.opened for t in tables for p in t.players),
+        "connections_opened": sum(p.opened for t in tables for p in t.players),
     }
 
 
@@ -461,9 +480,16 @@ def summary(values: list[float]) -> dict:
     }
 
 
-if __name__ == "__main__":
+def cli(argument: str) -> None:
     raise_open_files_limit()
-    settings = json.loads(sys.argv[1])
+    settings = json.loads(argument)
     settings["think"] = tuple(settings.get("think", (1.0, 3.0)))
     result = asyncio.run(main(Config(**settings)))
     print(json.dumps(result))
+
+
+if __name__ == "__main__":
+    # through the module by its name, which the peer's players import too: one copy of it
+    from bench import players_client
+
+    players_client.cli(sys.argv[1])

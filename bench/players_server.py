@@ -32,7 +32,7 @@ class Server:
     root: Path
     port: int
     pid: int  # service.run: gunicorn's master, its workers and the worker are below it
-    database: str  # the database's name (its PostgreSQL backends carry it)
+    database: str | None  # the database's name (its PostgreSQL backends carry it)
     log: Path
 
 
