@@ -1,6 +1,5 @@
 """Server-Sent Events: the wire format of the event stream."""
 
-import json
 from collections.abc import Iterator
 from typing import Any
 
@@ -8,7 +7,7 @@ from flask import Response
 
 from ..store.reads import EventStream
 from .parsing import check_shape
-from .reading import in_reading_order
+from .reading import compact, in_reading_order
 from .schemas import EventSchema, ViewSchema
 
 MEDIA_TYPE = "text/event-stream"
@@ -140,4 +139,4 @@ _DUMPS = {"event": EventSchema().dump, "view": ViewSchema().dump}
 
 
 def _json(item: Any) -> str:
-    return json.dumps(in_reading_order(item), separators=(",", ":"))
+    return compact(in_reading_order(item))
