@@ -25,6 +25,8 @@
 - each request's arrival is put in its environ (``context.ARRIVED``), so that a long
   poll's wait counts from it, not from when admission let it in: the connection's accept
   when its first request was there already, else when its head was read.
+- an answer's head leaves with the first bytes of its body, in one send (``_Response``):
+  gunicorn sends them apart, and every send on a socket wakes its reader once.
 - the errors gunicorn answers itself (a request line or headers too long, a malformed
   request, an unknown transfer coding) are problem documents like every other error, not
   HTML pages. A transfer coding gunicorn would pass on undecoded (``gzip, chunked``) is
@@ -43,6 +45,7 @@ from gevent import Timeout
 from gevent.local import local
 from gevent.server import StreamServer
 from gevent.socket import socket
+from gunicorn.http import wsgi
 from gunicorn.http.body import ChunkedReader, LengthReader
 from gunicorn.http.errors import (
     InvalidChunkSize,
@@ -140,6 +143,7 @@ class Worker(GeventWorker):
 
     def run(self) -> None:
         ggevent.StreamServer = _Listener  # the name gunicorn's run makes its servers with
+        wsgi.Response = _Response  # and the one its requests make their answers with
         super().run()
 
     def load_wsgi(self) -> None:
@@ -210,6 +214,38 @@ class Worker(GeventWorker):
             client.sendall(head.encode("latin-1") + body)
         except OSError:
             self.log.debug("the client left before its error answer")
+
+
+class _Response(Response):
+    """gunicorn's answer, but for its head: held until the body's first bytes (or the
+    end) and sent with them."""
+
+    _head = b""
+    headers_sent: bool
+
+    def send_headers(self) -> None:
+        if self.headers_sent:
+            return
+        lines = [*self.default_headers(), *(f"{k}: {v}\r\n" for k, v in self.headers)]
+        self._head = f"{''.join(lines)}\r\n".encode("latin-1")
+        self.headers_sent = True
+
+    def _emit_body(self, data: bytes) -> None:
+        self._send(b"%X\r\n%s\r\n" % (len(data), data) if self.chunked else data)
+
+    def sendfile(self, respiter: Any) -> bool:
+        self.send_headers()
+        self._send(b"")  # the file goes out by itself, after the head
+        return bool(super().sendfile(respiter))
+
+    def close(self) -> None:
+        self.send_headers()
+        self._send(b"0\r\n\r\n" if self.chunked else b"")
+
+    def _send(self, data: bytes) -> None:
+        head, self._head = self._head, b""
+        if head or data:
+            self.sock.sendall(head + data)
 
 
 def _has_bytes(client: socket) -> bool:
