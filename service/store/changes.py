@@ -5,7 +5,9 @@ Every commit that adds events publishes a hint, ``<game_id>:<last_seq>``, with
 ``LISTEN`` connection of its own (``Hub``), apart from the pool, and fans the hints out
 to its local waiters of that game
 whose ``after`` the hint has passed. A hint is only a hint: a woken waiter reads the log
-again. When the listener's connection drops, hints may be lost: once it is back, it
+again, but for one case: the process that made the change hands it to its own hubs as
+well (``Fresh``), so that its waiters wake at once and take the change as saved instead
+of reading it back. When the listener's connection drops, hints may be lost: once it is back, it
 looks at every waited-on game in one statement and wakes only the waiters whose game
 moved (``Hub._catch_up``); meanwhile they wait, and nobody looks. Waiters hold no
 connection and no transaction while they wait.
@@ -71,11 +73,24 @@ def send_hints(engine: Engine, hints_url: str) -> None:
     Publisher.of(engine, hints_url)
 
 
-def publish(engine: Engine, game_id: uuid.UUID, seq: int) -> None:
+@dataclass(frozen=True)
+class Fresh:
+    """A change as it was saved, in the shape of a read of the log after ``after`` (the
+    end of the log before it): what ``games.load_page`` would find."""
+
+    after: int
+    page: Any
+
+
+def publish(engine: Engine, game_id: uuid.UUID, seq: int, fresh: Fresh | None = None) -> None:
     """Hint that ``game_id`` has events up to ``seq`` (called once they are committed):
-    the process's ``Publisher`` sends it, off the request's path."""
+    the process's ``Publisher`` sends it, off the request's path, and its hubs on the
+    same database take it at once, with the change if ``fresh``."""
     if engine.dialect.name == "postgresql":
-        Publisher.of(engine).send(str(game_id), seq)
+        publisher = Publisher.of(engine)
+        publisher.send(str(game_id), seq)
+        for hub in Hub.on(publisher.conninfo):
+            hub.take(str(game_id), seq, fresh)
 
 
 class Publisher:
@@ -97,7 +112,7 @@ class Publisher:
     _making = threading.Lock()
 
     def __init__(self, conninfo: str | None):
-        self._conninfo = conninfo
+        self.conninfo = conninfo
         self._connection: psycopg.Connection | None = None
         self._pending: dict[str, int] = {}
         self._lock = threading.Lock()
@@ -181,7 +196,7 @@ class Publisher:
         if self._connection is None or self._connection.closed:
             timeout = int(PUBLISH_SECONDS * 1000)
             options = f"-c synchronous_commit=off -c statement_timeout={timeout}"
-            conninfo = cast(str, self._conninfo)  # made only for PostgreSQL (publish)
+            conninfo = cast(str, self.conninfo)  # made only for PostgreSQL (publish)
             self._connection = psycopg.connect(
                 conninfo, **CONNECTION, options=options, application_name=PUBLISHER_NAME
             )
@@ -247,10 +262,14 @@ class _Read:
 class Hub:
     """The process's one listener and its waiters, by game."""
 
+    _started: "weakref.WeakSet[Hub]" = weakref.WeakSet()  # the process's, for ``on``
+
     def __init__(self, database_url: str):
         self._conninfo = _conninfo(make_url(database_url))
         self._waiters: dict[str, set[Waiter]] = defaultdict(set)
         self._hints: dict[str, int] = {}  # hints come of each waited-on game
+        self._newest: dict[str, int] = {}  # the newest seq hinted of each
+        self._fresh: dict[str, tuple[int, Fresh]] = {}  # the newest change made here
         self._reads: dict[tuple[str, Hashable], _Read] = {}
         self._lock = threading.Lock()
         self._thread: threading.Thread | None = None
@@ -288,6 +307,12 @@ class Hub:
             self._away_since = time.monotonic()
             self._thread = threading.Thread(target=self._listen, name="listener", daemon=True)
             self._thread.start()
+            Hub._started.add(self)
+
+    @classmethod
+    def on(cls, conninfo: str | None) -> list["Hub"]:
+        """The process's started hubs that listen on the database at ``conninfo``."""
+        return [hub for hub in list(cls._started) if hub._conninfo == conninfo]
 
     def stop(self) -> None:
         self._stopping.set()
@@ -318,18 +343,47 @@ class Hub:
                 if not waiters:
                     del self._waiters[waiter.game_id]
                     self._hints.pop(waiter.game_id, None)
+                    self._newest.pop(waiter.game_id, None)
+                    self._fresh.pop(waiter.game_id, None)
 
     def dispatch(self, payload: str) -> None:
         game_id, _, seq = payload.partition(":")
         self._hint(game_id, int(seq) if seq.isascii() and seq.isdigit() else None)
 
-    def _hint(self, game_id: str, seq: int | None) -> None:
+    def take(self, game_id: str, seq: int, fresh: Fresh | None) -> None:
+        """A change committed in this process: a hint, and the change itself for the
+        waiters that saw the log up to where it begins (``fresh_page``)."""
+        self._hint(game_id, seq, fresh)
+
+    def _hint(self, game_id: str, seq: int | None, fresh: Fresh | None = None) -> None:
         with self._lock:
             waiters = list(self._waiters.get(game_id, ()))
             if waiters:  # counted before anyone wakes: a read begun earlier is not shared
                 self._hints[game_id] = self._hints.get(game_id, 0) + 1
+                self._note(game_id, seq, fresh)
         for waiter in waiters:
             waiter.hint(seq)
+
+    def _note(self, game_id: str, seq: int | None, fresh: Fresh | None) -> None:
+        """Under the lock: the newest seq hinted, and the change made here if it is the
+        newest (a hint that something may have been missed, ``None``, drops it)."""
+        newest = self._newest.get(game_id, 0)
+        if seq is None or seq > newest:
+            self._fresh.pop(game_id, None)
+        if seq is not None:
+            self._newest[game_id] = max(seq, newest)
+        if fresh is not None and seq is not None and seq >= newest:
+            self._fresh[game_id] = (seq, fresh)
+
+    def fresh_page(self, game_id: str, after: int) -> Any:
+        """The page after ``after`` as the change made here saved it, if it is the newest
+        hinted and begins there (else None: read it)."""
+        with self._lock:
+            seq, fresh = self._fresh.get(game_id, (None, None))
+            if fresh is None or fresh.after != after or seq != self._newest.get(game_id):
+                return None
+        metrics.waiter_read(shared=True)
+        return fresh.page
 
     def shared_read(self, game_id: str, key: Hashable, read: Callable[[], T]) -> T:
         """What ``read`` returns, read once for the waiters of ``game_id`` that ask with

@@ -21,7 +21,7 @@ run through SQLAlchemy."""
 import functools
 import uuid
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, fields, replace
 from datetime import UTC, datetime
 from typing import Any, Literal, cast
 
@@ -137,6 +137,12 @@ def load_page(
     game_row, page_rows = row
     page = sorted(page_rows or [], key=lambda event: event[0])  # by seq
     return _table(game_row), [_logged(event) for event in page]
+
+
+def saved_page(progress: Progress) -> tuple[Table, list[LoggedEvent]]:
+    """What ``load_page`` reads after the end the log had before ``progress``, once the
+    change is saved: the waiters of the process that saved it take it from here."""
+    return replace(progress.table, rounds=None), list(progress.events)
 
 
 def _table(game_row: list[Any]) -> Table:

@@ -220,6 +220,9 @@ class Reader:
 
         if hub is None:
             return read()
+        fresh = hub.fresh_page(str(self.game_id), after)
+        if fresh is not None and len(fresh[1]) <= self.limit:
+            return fresh
         return hub.shared_read(str(self.game_id), (after, self.limit), read)
 
     def look_again(

@@ -106,7 +106,8 @@ class Unit:
     def _announce(self, progress: Progress) -> None:
         table = progress.table
         if progress.events:
-            changes.publish(self.engine, table.id, table.last_seq)
+            fresh = changes.Fresh(progress.origin.last_seq, games.saved_page(progress))
+            changes.publish(self.engine, table.id, table.last_seq, fresh)
         for by in progress.moves:
             metrics.move_committed(table.type, by)
         for action in progress.actions:

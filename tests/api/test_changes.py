@@ -156,6 +156,8 @@ def test_hints_leave_on_a_connection_of_their_own_that_is_replaced_when_lost(
     """Not the pool's: the sender's own connection, which never waits for the disk. When
     it is lost, the hint goes out on a new one."""
     monkeypatch.setattr(changes, "RETRY_SECONDS", (0.05, 0.05))
+    # the hint must come through the database, not from this process's hand (``take``)
+    monkeypatch.setattr(changes.Hub, "on", classmethod(lambda cls, conninfo: []))
     others = set(publisher_pids(database_url))  # other tests' engines send hints too
     hub = changes.Hub(database_url)
     engine = create_engine(database_url)
@@ -284,6 +286,37 @@ def read_beside(hub, read, results, key=(0, 100)):
     thread = threading.Thread(target=lambda: results.append(hub.shared_read(GAME, key, read)))
     thread.start()
     return thread
+
+
+def test_a_change_made_here_wakes_its_waiters_at_once_with_the_change():
+    hub = changes.Hub("sqlite://")
+    page = ("the table", ["event 4", "event 5"])
+    with hub.waiter(GAME, after=3) as waiter, hub.waiter(OTHER, after=0):
+        hub.take(GAME, 5, changes.Fresh(after=3, page=page))
+        assert woken(waiter), "no hint through the database to wait for"
+        assert hub.fresh_page(GAME, 3) is page
+        assert hub.fresh_page(GAME, 4) is None, "it begins where the log ended before it"
+        assert hub.fresh_page(OTHER, 3) is None
+
+        hub.dispatch(f"{GAME}:5")  # its own hint, back from the database
+        assert hub.fresh_page(GAME, 3) is page
+        hub.dispatch(f"{GAME}:6")  # another process's change came after it
+        assert hub.fresh_page(GAME, 3) is None
+
+
+def test_a_change_made_here_is_dropped_when_hints_may_have_been_lost():
+    hub = changes.Hub("sqlite://")
+    with hub.waiter(GAME, after=3):
+        hub.take(GAME, 5, changes.Fresh(after=3, page=("table", [])))
+        hub.dispatch(f"{GAME}:garbled")  # as the listener's catch-up, or a hint unread
+        assert hub.fresh_page(GAME, 3) is None
+
+
+def test_a_change_made_here_is_not_kept_for_a_game_nobody_waits_for_here():
+    hub = changes.Hub("sqlite://")
+    hub.take(GAME, 5, changes.Fresh(after=3, page=("table", [])))
+    with hub.waiter(GAME, after=3):
+        assert hub.fresh_page(GAME, 3) is None
 
 
 def test_the_waiters_one_hint_woke_share_one_read():
