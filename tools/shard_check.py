@@ -44,7 +44,7 @@ GROUP = {
     "rate_counters": "clients",
 }
 # The statements that may fan out to every shard, each listed in the README's Citus section.
-ACROSS_GAMES = {"lobby", "due games", "retention"}
+ACROSS_GAMES = {"lobby", "due games", "retention", "presence"}
 _ACROSS = re.compile(r"/\* across games: ([a-z ]+) \*/")
 _PYFORMAT = re.compile(r"%\((\w+)\)s|%s")
 Pin = tuple[str, str]  # (co-location group, the value: "$1", or a constant)

@@ -3,12 +3,13 @@ away), and how many spectators watch.
 
 Each process counts its own open streams by game (``Presence``) and keeps one row per
 game it serves in ``presence`` (the game, the instance, the seats here, the spectators,
-when it was written): written within ``FLUSH_SECONDS`` of a change and again every
-``REFRESH`` while streams stay open, by one thread of its own, so that a stream never
-waits for it. Any instance answers from the fresh rows of all of them (``read``). A
-process that dies stops writing: its rows count no longer after ``STALE``, and retention
-deletes them. A seat whose last stream closed stays here for ``GRACE``, so that a
-stream's reconnection (every few minutes, or after a drop) does not flicker it away."""
+when it was written): written within ``FLUSH_SECONDS`` of a change, by one thread of its
+own so that a stream never waits for it, and dated anew every ``REFRESH`` while streams
+stay open, all of the process's rows in one statement. Any instance answers from the
+fresh rows of all of them (``read``). A process that dies stops writing: its rows count
+no longer after ``STALE``, and retention deletes them. A seat whose last stream closed
+stays here for ``GRACE``, so that a stream's reconnection (every few minutes, or after a
+drop) does not flicker it away."""
 
 import logging
 import threading
@@ -19,10 +20,10 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import cast
 
-from sqlalchemy import Connection, Engine, Table, delete, select
+from sqlalchemy import Connection, Engine, Table, delete, select, update
 
 from ..table import clock
-from .db import insert
+from .db import across_games, insert
 from .models import Presence as PresenceRow
 
 FLUSH_SECONDS = 1.0
@@ -102,43 +103,60 @@ class Presence:
             self._thread.join(FLUSH_SECONDS + 1)
 
     def flush(self) -> None:
-        """Write the games whose presence changed (all of them every ``REFRESH``), and
-        delete the rows of those with no stream left."""
+        """Write the games whose presence changed, delete the rows of those with no
+        stream left, and every ``REFRESH`` date the others' rows anew."""
         now = time.monotonic()
         refresh = now - self._refreshed >= REFRESH.total_seconds()
         with self._lock:
-            rows = self._due_rows(now, refresh)
+            rows = self._due_rows(now)
+            kept = [game_id for game_id in self._games if game_id not in dict(rows)]
         if refresh:
             self._refreshed = now
-        if not rows:
+        if not (rows or refresh and kept):
             return
         try:
-            self._write_rows(rows)
+            with self._engine.connect() as connection:
+                connection = connection.execution_options(isolation_level="AUTOCOMMIT")
+                self._write_rows(connection, rows)
+                if refresh and kept and not self._refresh(connection, kept):
+                    self._write_again(kept)  # a row went missing: written whole next time
         except Exception:
-            with self._lock:  # written again at the next turn (a row deleted: stale soon)
-                for game_id, _ in rows:
-                    if game_id in self._games:
-                        self._games[game_id].changed = True
+            self._write_again([game_id for game_id, _ in rows])  # a row deleted: stale soon
             raise
 
-    def _write_rows(self, rows: list[tuple[uuid.UUID, tuple[list[int], int] | None]]) -> None:
-        with self._engine.connect() as connection:
-            for game_id, seen in rows:
-                if seen is None:
-                    connection.execute(delete(ROWS).where(*self._row(game_id)))
-                else:
-                    self._write(connection, game_id, *seen)
-                connection.commit()
+    def _write_again(self, game_ids: list[uuid.UUID]) -> None:
+        with self._lock:
+            for game_id in game_ids:
+                if game_id in self._games:
+                    self._games[game_id].changed = True
 
-    def _due_rows(
-        self, now: float, refresh: bool
-    ) -> list[tuple[uuid.UUID, tuple[list[int], int] | None]]:
+    def _write_rows(
+        self, connection: Connection, rows: list[tuple[uuid.UUID, tuple[list[int], int] | None]]
+    ) -> None:
+        """One statement a game, each its own transaction."""
+        for game_id, seen in rows:
+            if seen is None:
+                connection.execute(delete(ROWS).where(*self._row(game_id)))
+            else:
+                self._write(connection, game_id, *seen)
+
+    def _refresh(self, connection: Connection, game_ids: list[uuid.UUID]) -> bool:
+        """Date the rows of ``game_ids`` anew; False if one is missing."""
+        dated = connection.execute(
+            update(ROWS)
+            .prefix_with(across_games("presence"))
+            .where(ROWS.c.instance == self._instance, ROWS.c.game_id.in_(game_ids))
+            .values(seen_at=clock.now())
+        )
+        return dated.rowcount == len(game_ids)
+
+    def _due_rows(self, now: float) -> list[tuple[uuid.UUID, tuple[list[int], int] | None]]:
         rows: list[tuple[uuid.UUID, tuple[list[int], int] | None]] = []
         for game_id, streams in list(self._games.items()):
             expired = [s for s, at in streams.left.items() if now - at >= GRACE.total_seconds()]
             for seat in expired:
                 del streams.left[seat]
-            if not (streams.changed or expired or refresh):
+            if not (streams.changed or expired):
                 continue
             streams.changed = False
             here = streams.here(now)

@@ -75,6 +75,46 @@ def test_an_instance_that_stopped_writing_counts_no_longer(client, app, still_cl
     assert at_table(client, table) == ([], 0)
 
 
+def test_an_instance_dates_its_rows_anew_while_its_streams_stay_open(
+    client, app, still_clock, monkeypatch
+):
+    tables = [Table.create(client, players=2, seats=2) for _ in range(2)]
+    moment = [1000.0]
+    monkeypatch.setattr(presence.time, "monotonic", lambda: moment[0])
+    instance = Presence(app.extensions["db_engine"], writer=False)
+    for table in tables:
+        instance.opened(uuid.UUID(table.id), 1)
+    instance.flush()
+
+    for _ in range(4):  # past STALE, a refresh at a time
+        still_clock[0] += presence.REFRESH
+        moment[0] += presence.REFRESH.total_seconds()
+        instance.flush()
+
+    assert [at_table(client, table) for table in tables] == [([1], 0)] * 2
+
+
+def test_a_row_gone_missing_is_written_again_after_a_refresh(
+    client, app, still_clock, monkeypatch
+):
+    table = Table.create(client, players=2, seats=2)
+    engine = app.extensions["db_engine"]
+    moment = [1000.0]
+    monkeypatch.setattr(presence.time, "monotonic", lambda: moment[0])
+    instance = Presence(engine, writer=False)
+    instance.opened(uuid.UUID(table.id), 0)
+    instance.flush()
+    with engine.begin() as connection:  # as retention does to a stale row
+        connection.execute(presence.delete(presence.ROWS))
+
+    moment[0] += presence.REFRESH.total_seconds()
+    instance.flush()  # finds the row missing
+    moment[0] += presence.FLUSH_SECONDS
+    instance.flush()
+
+    assert at_table(client, table) == ([0], 0)
+
+
 def test_an_unknown_game_is_not_found(client):
     answer = client.get(f"/v1/games/{uuid.uuid4()}/presence")
     assert_problem(answer, 404, "not_found")
