@@ -115,7 +115,7 @@ sdk-check: install-dev
 # In Debian's chromium (installed on first use): Swagger UI at /docs, ReDoc, a page on
 # another origin calling the API, and the web table: rounds against bots, its moves'
 # animations (test_motion), axe at 1280x800 and 390x844 (test_axe). Screenshots land in
-# tests/e2e/screenshots/ (test_screenshots' are the README's, copied to docs/screenshots/).
+# tests/e2e/screenshots/ (test_screenshots' are docs/web.md's, copied to docs/screenshots/).
 e2e: install-dev
 	command -v chromium >/dev/null || (apt-get update -qq && apt-get install -y -qq chromium)
 	$(BIN)/pytest tests/e2e -q

@@ -43,7 +43,7 @@ GROUP = {
     "join_codes": "codes",
     "rate_counters": "clients",
 }
-# The statements that may fan out to every shard, each listed in the README's Citus section.
+# The statements that may fan out to every shard, each listed in docs/operations.md's Citus section.
 ACROSS_GAMES = {"lobby", "due games", "retention", "presence"}
 _ACROSS = re.compile(r"/\* across games: ([a-z ]+) \*/")
 _PYFORMAT = re.compile(r"%\((\w+)\)s|%s")

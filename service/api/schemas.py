@@ -14,6 +14,7 @@ from ..bots import LEVELS
 from ..engine import GAMES, REACTIONS
 from ..table.records import MadeBy, Status, Visibility
 from .shapes import Enum, Int, StrictBoolean, fields_of, merged_schema, one_of
+from .texts import LANGUAGES
 
 STATUSES = [status.value for status in Status]
 VISIBILITIES = [visibility.value for visibility in Visibility]
@@ -672,19 +673,18 @@ class OptionWordsSchema(ma.Schema):
     )
 
 
-class OptionTextSchema(ma.Schema):
-    en = Required(fields.Nested, OptionWordsSchema)
-    fi = Required(fields.Nested, OptionWordsSchema)
+def text_schema(words: type[ma.Schema]) -> type[ma.Schema]:
+    """Words for people by language, every language of ``texts.LANGUAGES`` in the shape
+    ``words`` gives (an option's or a game's): ``OptionWordsSchema`` makes ``OptionText``."""
+    by_language: dict[str, fields.Field[Any]] = {
+        language: Required(fields.Nested, words) for language in LANGUAGES
+    }
+    return ma.Schema.from_dict(by_language, name=words.__name__.replace("Words", "Text"))
 
 
 class GameWordsSchema(ma.Schema):
     title = Required(fields.String)
     rules = Required(fields.String, metadata={"description": "A summary of the rules"})
-
-
-class GameTextSchema(ma.Schema):
-    en = Required(fields.Nested, GameWordsSchema)
-    fi = Required(fields.Nested, GameWordsSchema)
 
 
 class OptionSchema(ma.Schema):
@@ -698,7 +698,7 @@ class OptionSchema(ma.Schema):
     description = Required(fields.String)
     text = Required(
         fields.Nested,
-        OptionTextSchema,
+        text_schema(OptionWordsSchema),
         metadata={"description": "Its words for people, by language (`en`, `fi`)"},
     )
 
@@ -728,7 +728,7 @@ class CatalogEntrySchema(ma.Schema):
     )
     text = Required(
         fields.Nested,
-        GameTextSchema,
+        text_schema(GameWordsSchema),
         metadata={"description": "Its title and rules summary for people, by language"},
     )
 

@@ -43,7 +43,7 @@ DATABASE_AWAY = (OperationalError, InterfaceError, InternalError, PoolTimeout, D
 
 def across_games(name: str) -> str:
     """The comment that names a statement reading or writing many games on purpose, as
-    the README's Citus section lists them (``tools/shard_check.py`` lets only these fan
+    docs/operations.md's Citus section lists them (``tools/shard_check.py`` lets only these fan
     out on Citus)."""
     return f"/* across games: {name} */"
 

@@ -10,7 +10,9 @@ lock is held while the rules and the bots run. Only if another change came first
 lost compare-and-set) is the game read again under its row lock and the input applied
 again there, where nothing can come first. Where that would nearly always happen (every
 seat acting at once, as in Spoons; a move close to a turn's deadline, which the clock
-could take first) the game is read under its lock at once."""
+could take first) the input is not tried unlocked: the game is read again under its
+lock at once. Whatever falls due is applied by the rules within the same change (a move
+catches up with the clock first), so a move is one change, read and saved once."""
 
 import base64
 import contextlib
@@ -61,7 +63,7 @@ Apply = Callable[[Table, datetime], Progress]
 # What a use case makes of the change: its answer, and a row to remember with it, if any.
 Respond = Callable[[Progress], tuple[Any, dict[str, Any] | None]]
 # How a change reads the game (``games.load``, or a use case's own read of it and more)
-Load = Callable[[Connection, uuid.UUID, Lock | None], Table | None]
+ReadGame = Callable[[Connection, uuid.UUID, Lock | None], Table | None]
 
 
 @dataclass(frozen=True)
@@ -85,9 +87,9 @@ def change(
     unlocked: Callable[[Table], bool] | None = not_simultaneous,
     lock: Lock = WAIT,
     seen: Table | None = None,
-    load: Load | None = None,
+    read_game: ReadGame | None = None,
 ) -> Changed | None:
-    """Load the game (with ``load``, else ``games.load``), ``apply`` the input, settle
+    """Load the game (with ``read_game``, else ``games.load``), ``apply`` the input, settle
     its times at the moment of saving, ``respond`` (the answer, and a row to remember
     with the change, if any) and save, with the version check; first without a lock
     where ``unlocked`` says it may (None: never), starting from the game as the caller
@@ -98,7 +100,7 @@ def change(
     for attempt in range(1, RETRIES + 2):
         try:
             return _change_once(
-                unit, game_id, apply, respond, unlocked, lock, seen, load or games.load
+                unit, game_id, apply, respond, unlocked, lock, seen, read_game or games.load
             )
         except OperationalError as error:
             sqlstate = getattr(error.orig, "sqlstate", None)
@@ -119,10 +121,10 @@ def _change_once(
     unlocked: Callable[[Table], bool] | None,
     lock: Lock,
     seen: Table | None,
-    load: Load,
+    read_game: ReadGame,
 ) -> Changed | None:
     if unit.dialect == "postgresql" and unlocked is not None:
-        table = seen or _found(load(unit.connection(), game_id, None), game_id)
+        table = seen or _found(read_game(unit.connection(), game_id, None), game_id)
         if unlocked(table):
             try:
                 return _apply(unit, table, apply, respond)
@@ -134,7 +136,7 @@ def _change_once(
                 if not (lock == SKIP and isinstance(error.orig, LockNotAvailable)):
                     raise
     with unit.transaction():
-        locked = load(unit.connection(), game_id, lock)
+        locked = read_game(unit.connection(), game_id, lock)
         if locked is None and lock == SKIP:
             return None
         return _apply(unit, _found(locked, game_id), apply, respond)
@@ -209,7 +211,7 @@ def move(
     request = _MoveRequest(unit, token, chosen, preconditions)
     try:
         changed = change(
-            unit, game_id, request.apply, request.respond, _may_try_unlocked, load=request.load
+            unit, game_id, request.apply, request.respond, _may_try_unlocked, read_game=request.read
         )
     except _Replay as replay:
         return Answered(replay.answer, replayed=True)
@@ -237,7 +239,7 @@ class _MoveRequest:
         self.preconditions = Preconditions()
         self.answered: dict[int, tuple[str, dict[str, Any]]] = {}
 
-    def load(self, connection: Connection, game_id: uuid.UUID, lock: Lock | None) -> Table | None:
+    def read(self, connection: Connection, game_id: uuid.UUID, lock: Lock | None) -> Table | None:
         """The game, and the answers stored with the request's key, in one read."""
         try:
             key = self.read_preconditions().idempotency_key

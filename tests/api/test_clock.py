@@ -1,8 +1,12 @@
 """The turn clock with a hand-moved clock (no sleeping): seed 003's policy."""
 
+import uuid
 from datetime import timedelta
 
 import pytest
+
+from service.store import games
+from service.table import rules
 
 from .table import Table
 
@@ -182,3 +186,43 @@ def test_the_log_says_who_made_each_move(client, moment):
     assert {e["by"] for e in takes_by(table, 1)} == {"player"}
     others = [e for e in table.events().json["events"] if e["type"] != "take"]
     assert {e["by"] for e in others} == {None}
+
+
+def test_a_move_after_a_timeout_reads_the_game_once_and_saves_once(
+    app, client, table, moment, monkeypatch
+):
+    """One trip per move: the timeout that fell due and the next seat's move are applied
+    from one read of the game and saved together, not as a change of their own first.
+    (On PostgreSQL, a look without the lock first says that so near a deadline the move
+    is played under the lock.)"""
+    late = table.turn()
+    wait(moment, 20)
+    with app.extensions["db_engine"].connect() as connection:
+        due = rules.apply_due(games.load(connection, uuid.UUID(table.id)), moment[0]).table
+    state = due.dealt_state(read_only=True)
+    seat = due.rules.to_act(state)[0]
+    move = due.rules.legal_moves(state, seat)[0].to_wire()
+    trips = _count_reads_and_saves(monkeypatch)
+    answer = table.move(seat, move)
+    assert answer.status_code == 201
+    looked = ["look"] if app.extensions["db_engine"].dialect.name == "postgresql" else []
+    assert trips == [*looked, "read under lock", "save"]
+    made_by = [(e["type"], e["seat"], e["by"]) for e in answer.json["events"] if e["by"]]
+    assert answer.json["events"][0]["type"] == "timeout"
+    assert made_by == [("take", late, "clock"), ("take", seat, "player")]
+
+
+def _count_reads_and_saves(monkeypatch) -> list[str]:
+    trips: list[str] = []
+
+    def read(connection, game_id, lock=None, real=games.load):
+        trips.append("look" if lock is None else "read under lock")
+        return real(connection, game_id, lock)
+
+    def save(connection, progress, answers, real=games.save):
+        trips.append("save")
+        return real(connection, progress, answers)
+
+    monkeypatch.setattr(games, "load", read)
+    monkeypatch.setattr(games, "save", save)
+    return trips

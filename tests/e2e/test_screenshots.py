@@ -1,4 +1,4 @@
-"""Screenshots of the web table for the README, at 1280x800 and 390x844 (the page
+"""Screenshots of the web table for docs/web.md, at 1280x800 and 390x844 (the page
 resized): the lobby, and every game in the middle of a round (the person's first move
 due, a bot's move just shown, as it moves) and at the round's end. They land in
 ``tests/e2e/screenshots/`` as ``play-<game>-<size>.png`` and ``play-<game>-end-<size>.png``;
