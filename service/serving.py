@@ -9,7 +9,7 @@
   stream it no longer drains) is dropped after ``CLIENT_SECONDS`` of silence, so it holds
   a greenlet and a socket for that long at most; ``worker_connections`` caps how many
   sockets a worker holds at all. A client trickling one byte at a time stays within the
-  cap; facing the internet, put a buffering proxy in front (see the README).
+  cap; facing the internet, put a buffering proxy in front (see docs/limits.md).
 - a body must arrive whole within ``BODY_SECONDS`` of its headers, trickled or not; the
   app reads it before its database deadline starts (``api.parsing.read_body``), so a slow
   client is answered 408, never as a database away.
