@@ -5,11 +5,11 @@ read back from JSONB (which reorders keys) is byte-identical to the first one: r
 and idempotent retries match byte for byte."""
 
 import functools
-import json
 from typing import Any
 
-import orjson
 from flask.json.provider import DefaultJSONProvider
+
+from ..encoding import compact
 
 FIRST = ("type", "status", "seat", "to_act", "deadline", "hand", "legal_moves")
 _RANK = {key: rank for rank, key in enumerate(FIRST)}
@@ -39,22 +39,6 @@ def in_reading_order(value: Any) -> Any:
 
 def _ordered(value: Any) -> Any:
     return in_reading_order(value) if type(value) in _CONTAINERS else value
-
-
-# orjson leaves what json's encoder would write otherwise (dates, dataclasses) to
-# ``default``, and writes other keys than strings as json does
-_ORJSON = orjson.OPT_PASSTHROUGH_DATETIME | orjson.OPT_PASSTHROUGH_DATACLASS
-_ORJSON |= orjson.OPT_NON_STR_KEYS
-
-
-def compact(value: Any, default: Any = None) -> str:
-    """``value`` as compact JSON, keys in the order given; orjson, which answers and
-    streams spend most of their encoding in, but for what it cannot write (an integer
-    past 64 bits) and json can."""
-    try:
-        return orjson.dumps(value, default=default, option=_ORJSON).decode()
-    except orjson.JSONEncodeError:
-        return json.dumps(value, default=default, separators=(",", ":"), ensure_ascii=False)
 
 
 class ReadingOrderJSONProvider(DefaultJSONProvider):

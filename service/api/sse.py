@@ -5,9 +5,10 @@ from typing import Any
 
 from flask import Response
 
+from ..encoding import compact
 from ..store.reads import EventStream
 from .parsing import check_shape
-from .reading import compact, in_reading_order
+from .reading import in_reading_order
 from .schemas import EventSchema, ViewSchema
 
 MEDIA_TYPE = "text/event-stream"

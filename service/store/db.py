@@ -26,7 +26,7 @@ from sqlalchemy.exc import (
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 from sqlalchemy.pool import ConnectionPoolEntry, PoolProxiedConnection, QueuePool
 
-from .. import metrics
+from .. import encoding, metrics
 from ..errors import DatabaseUnavailable
 
 log = logging.getLogger(__name__)
@@ -86,6 +86,8 @@ def make_engine(
         # no ping (``_ping_when_idle``), the rest idle at the bottom
         pool_use_lifo=True,
         connect_args={"connect_timeout": CONNECT_SECONDS, "options": options},
+        json_serializer=encoding.compact,
+        json_deserializer=encoding.loads,
     )
     _ping_when_idle(engine)
     _watch_pool(engine)

@@ -4,7 +4,8 @@ summary, view and events either way, in every game."""
 
 import pytest
 
-from service.api.reading import compact, in_reading_order
+from service.api.reading import in_reading_order
+from service.encoding import compact
 from service.store import changes, games
 from service.table import render, rules
 

@@ -1,0 +1,26 @@
+"""JSON as text, written and read by orjson: answers, stream frames, the JSON the
+database stores and the log lines spend much of their time here, and orjson does it
+several times faster than json."""
+
+import json
+from typing import Any
+
+import orjson
+
+# what json's encoder would write otherwise (dates, dataclasses) is left to ``default``,
+# and keys that are not strings are written as json writes them
+_OPTIONS = orjson.OPT_PASSTHROUGH_DATETIME | orjson.OPT_PASSTHROUGH_DATACLASS
+_OPTIONS |= orjson.OPT_NON_STR_KEYS
+
+# Reads every JSON value the service writes. (An integer past 64 bits would come back as
+# a float; the service stores none: every number it is sent is bounded by its schema.)
+loads = orjson.loads
+
+
+def compact(value: Any, default: Any = None) -> str:
+    """``value`` as compact JSON, keys in the order given; by json what orjson cannot
+    write (an integer past 64 bits)."""
+    try:
+        return orjson.dumps(value, default=default, option=_OPTIONS).decode()
+    except orjson.JSONEncodeError:
+        return json.dumps(value, default=default, separators=(",", ":"), ensure_ascii=False)
