@@ -1,0 +1,440 @@
+// The shuffle, checked in this browser: a finished match's log reveals the seed and the
+// nonce; the page hashes them as the commitment the table showed before the first deal,
+// and re-derives from the seed every deal, offer, die, door and draw the log records,
+// with WebCrypto, exactly as docs/random.md defines the stream (service/verify.py makes
+// the same check in Python, with the engine). One module, no page in it: `checkShuffle`
+// answers the disagreements, none when the cards were dealt as promised.
+
+/** @typedef {import("api-schema").components["schemas"]} S */
+/** @typedef {S["Game"]} Game */
+/** @typedef {{seq: number, type: string, seat?: number | null, by?: string | null,
+ *   data: Record<string, any>}} LoggedEvent */
+
+const SPACE = 2n ** 64n;
+const CHUNK = 64; // blocks made at once, signed side by side
+const AUTOMATIC = new Set(["bot", "autopilot", "clock"]);
+const RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
+const SUITS = ["C", "D", "H", "S"];
+const OLD_MAID_REMOVED = /** @type {Record<string, string[]>} */ ({
+  "queen,1": ["QC"], "queen,3": ["QC", "QD", "QH"], "jack,null": ["JC"], "joker,null": [],
+});
+const BLIND_DATE_COPIES = [1, 1, 2, 4, 8, 20]; // per sex, generations 1 to 6
+const DATE_COLOURS = ["pink", "green", "blue", "orange"];
+const DATE_OUTCOMES = ["formal_dance", "bowling", "skiing", "beach", "dud"];
+
+/** The generator of docs/random.md: block i is HMAC-SHA256(seed in decimal, i). */
+export class Stream {
+  /** @param {CryptoKey} key */
+  constructor(key) {
+    this.key = key;
+    this.counter = 0;
+    /** @type {bigint[]} */
+    this.words = [];
+  }
+
+  static async of(/** @type {string} */ seed) {
+    const raw = new TextEncoder().encode(seed);
+    const key = await crypto.subtle.importKey("raw", raw, { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+    return new Stream(key);
+  }
+
+  /** The next block's first 8 bytes, as a big-endian unsigned integer. */
+  async word() {
+    if (!this.words.length) await this.refill();
+    return /** @type {bigint} */ (this.words.shift());
+  }
+
+  async refill() {
+    const first = this.counter;
+    this.counter += CHUNK;
+    const blocks = await Promise.all(Array.from({ length: CHUNK }, (_, i) => {
+      const message = new DataView(new ArrayBuffer(8));
+      message.setBigUint64(0, BigInt(first + i));
+      return crypto.subtle.sign("HMAC", this.key, message);
+    }));
+    this.words.push(...blocks.map((block) => new DataView(block).getBigUint64(0)));
+  }
+
+  /** A uniform integer below n: a block in the incomplete last bucket is drawn again. */
+  async below(/** @type {number} */ n) {
+    const size = BigInt(n);
+    const limit = SPACE - (SPACE % size);
+    for (;;) {
+      const word = await this.word();
+      if (word < limit) return Number(word % size);
+    }
+  }
+
+  /** Fisher-Yates from the end, in place. */
+  async shuffle(/** @type {unknown[]} */ items) {
+    for (let i = items.length - 1; i > 0; i--) {
+      const j = await this.below(i + 1);
+      [items[i], items[j]] = [items[j], items[i]];
+    }
+  }
+}
+
+/** SHA-256 of the nonce (16 bytes, big-endian; none for tables made before nonces)
+ * followed by the seed in decimal, in hex. */
+export async function commitment(/** @type {string} */ seed, /** @type {string | null} */ nonce) {
+  const seedBytes = new TextEncoder().encode(seed);
+  const prefix = nonce === null ? new Uint8Array(0) : bigEndian(BigInt(nonce), 16);
+  const digest = await crypto.subtle.digest("SHA-256", new Uint8Array([...prefix, ...seedBytes]));
+  return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+function bigEndian(/** @type {bigint} */ value, /** @type {number} */ size) {
+  const bytes = new Uint8Array(size);
+  for (let i = size - 1; i >= 0; i--, value >>= 8n) bytes[i] = Number(value & 0xffn);
+  return bytes;
+}
+
+/**
+ * The disagreements between a finished match's record and the stream of its revealed
+ * seed: none when every deal and draw is the seed's.
+ * @param {Game} game @param {LoggedEvent[]} log
+ * @returns {Promise<string[]>}
+ */
+export async function checkShuffle(game, log) {
+  const over = [...log].reverse().find((event) => event.type === "game_over");
+  if (game.status !== "finished" || !over) return ["the match is not finished: its seed is not revealed yet"];
+  const { seed, nonce } = over.data;
+  const problems = [];
+  if (await commitment(String(seed), nonce ?? null) !== game.seed_commitment) {
+    problems.push("the seed and nonce do not match the commitment");
+  }
+  const Walker = WALKERS[game.type];
+  if (!Walker) return [...problems, `no check for ${game.type}`];
+  const levels = game.seats.map((seat) => seat.bot ?? null);
+  // a random player's draw is over its legal moves, which only the rules list (the
+  // old-maid games' are the positions offered, which the log tells)
+  if (levels.includes("random") && !Walker.randomKnown) throw new Unchecked(game.type);
+  const walker = new Walker(await Stream.of(String(seed)), game.options, levels);
+  for (const event of log) {
+    if (problems.length) break;
+    await walker.step(event, (/** @type {string} */ what) => problems.push(`event ${event.seq}: ${what}`));
+  }
+  return problems;
+}
+
+/** A match this page cannot check: a computer player of the random level draws over
+ * legal moves that only the rules can list (service/verify.py checks it). */
+export class Unchecked extends Error {}
+
+/** @typedef {(what: string) => void} Complain */
+
+/** What every game's walk shares: the first dealer drawn, hands compared with the deal. */
+class Walk {
+  static randomKnown = false;
+
+  /** @param {Stream} rng @param {Record<string, any>} options @param {(string | null)[]} levels */
+  constructor(rng, options, levels) {
+    this.rng = rng;
+    this.options = options;
+    this.levels = levels;
+    this.players = levels.length;
+    this.dealt = 0; // rounds dealt so far
+    /** @type {string[][]} */
+    this.hands = [];
+  }
+
+  /** The level of the computer player that chose ``event``'s move, else null (a person). */
+  chooser(/** @type {LoggedEvent} */ event) {
+    if (!event.by || !AUTOMATIC.has(event.by)) return null;
+    return event.by === "bot" ? this.levels[event.seat ?? 0] ?? "basic" : "basic";
+  }
+
+  /** @param {LoggedEvent} event @param {Complain} complain */
+  async step(event, complain) {
+    if (event.type === "deal") {
+      if (this.dealt++ === 0 && await this.rng.below(this.players) !== this.firstDealer(event)) {
+        complain("the first dealer is not the seed's");
+      }
+      await this.deal(event, complain);
+    } else if (event.type === "hand") {
+      if (!sameCards(this.hands[event.seat ?? 0] || [], event.data.hand)) complain("a hand is not the one the seed deals");
+    } else {
+      await this.move(event, complain);
+    }
+  }
+
+  firstDealer(/** @type {LoggedEvent} */ event) {
+    return event.data.dealer;
+  }
+
+  /** @param {LoggedEvent} event @param {Complain} complain */
+  async deal(event, complain) {}
+
+  /** @param {LoggedEvent} event @param {Complain} complain */
+  async move(event, complain) {}
+
+  /** The card that leaves ``seat``'s hand from its first place. */
+  remove(/** @type {number} */ seat, /** @type {string} */ card, /** @type {Complain} */ complain) {
+    const at = this.hands[seat].indexOf(card);
+    if (at < 0) complain(`${card} is not in the hand it leaves`);
+    else this.hands[seat].splice(at, 1);
+  }
+}
+
+/** Old Maid and Blind Date: the deck dealt round from its front, each offer shuffled. */
+class PassingWalk extends Walk {
+  static randomKnown = true;
+
+  /** @param {LoggedEvent} event */
+  async deal(event) {
+    const deck = this.deck(event.data.counts.reduce((a, b) => a + b, 0));
+    await this.rng.shuffle(deck);
+    this.hands = Array.from({ length: this.players }, () => []);
+    deck.forEach((card, i) => this.hands[(event.data.dealer + 1 + i) % this.players].push(card));
+  }
+
+  deck(/** @type {number} */ size) {
+    const removed = OLD_MAID_REMOVED[`${this.options.odd_card},${this.options.remove_queens ?? null}`] || [];
+    const deck = standardDeck().filter((card) => !removed.includes(card));
+    return this.options.odd_card === "joker" ? [...deck, "JK"] : deck;
+  }
+
+  /** @param {LoggedEvent} event @param {Complain} complain */
+  async move(event, complain) {
+    const seat = event.seat ?? 0;
+    const { data } = event;
+    if (event.type === "discard") this.remove(seat, data.card, complain);
+    else if (event.type === "pairs") data.pairs.flat().forEach((/** @type {string} */ card) => this.remove(seat, card, complain));
+    else if (event.type === "offer") {
+      if (this.hands[data.from_seat].length !== data.positions) complain("the offer is not the hand's size");
+      await this.rng.shuffle(this.hands[data.from_seat]);
+    } else if (event.type === "take") {
+      // a computer player of either level draws the position it takes
+      if (this.chooser(event) && await this.rng.below(this.hands[data.from_seat].length) !== data.position) {
+        complain("the computer's take is not the seed's");
+      }
+      const [card] = this.hands[data.from_seat].splice(data.position, 1);
+      if (card !== data.card) complain(`the card taken is ${data.card}, the seed's shuffle offered ${card}`);
+      this.hands[seat].push(card);
+    }
+  }
+}
+
+class BlindDateWalk extends PassingWalk {
+  /** By generation, men before women, then number: 72 cards, or 32 without generation 6. */
+  deck(/** @type {number} */ size) {
+    const generations = size === 72 ? 6 : 5;
+    const deck = [];
+    for (let generation = 1; generation <= generations; generation++) {
+      for (const sex of ["M", "F"]) {
+        for (let n = 1; n <= BLIND_DATE_COPIES[generation - 1]; n++) {
+          deck.push(`G${generation}-${sex}-${String(n).padStart(2, "0")}`);
+        }
+      }
+    }
+    return deck;
+  }
+}
+
+/** Crazy Eights and Go Fish: a 52-card deck dealt from its top, the rest the stock. */
+class StockWalk extends Walk {
+  /** @param {LoggedEvent} event @param {Complain} complain */
+  async deal(event, complain) {
+    const deck = standardDeck();
+    await this.rng.shuffle(deck);
+    this.hands = dealFromTop(deck, this.players, event.data.dealer, this.players === 2 ? 7 : 5);
+    this.stock = deck;
+    await this.afterDeal(event, complain);
+  }
+
+  /** @param {LoggedEvent} event @param {Complain} complain */
+  async afterDeal(event, complain) {}
+
+  /** @param {LoggedEvent} event @param {Complain} complain */
+  async move(event, complain) {
+    if (event.type === "draw") {
+      const card = this.stock?.pop();
+      if (card !== (event.data.card ?? event.data.shown)) complain(`the card drawn is not the stock's top, ${card}`);
+    } else {
+      await this.other(event, complain);
+    }
+  }
+
+  /** @param {LoggedEvent} event @param {Complain} complain */
+  async other(event, complain) {}
+}
+
+class CrazyEightsWalk extends StockWalk {
+  /** The starter: the next card, an 8 buried in the stock at a drawn place. */
+  async afterDeal() {
+    const stock = /** @type {string[]} */ (this.stock);
+    let starter = /** @type {string} */ (stock.pop());
+    while (starter.startsWith("8")) {
+      stock.splice(await this.rng.below(stock.length + 1), 0, starter);
+      starter = /** @type {string} */ (stock.pop());
+    }
+    this.starter = starter;
+  }
+
+  /** @param {LoggedEvent} event @param {Complain} complain */
+  async other(event, complain) {
+    if (event.type === "starter" && event.data.card !== this.starter) complain("the starter is not the seed's");
+  }
+}
+
+class GoFishWalk extends StockWalk {
+  /** "Randomly choose a player to go first": the next draw. */
+  async afterDeal() {
+    this.first = await this.rng.below(this.players);
+  }
+
+  /** @param {LoggedEvent} event @param {Complain} complain */
+  async other(event, complain) {
+    if (event.type !== "ask" || this.first === undefined) return;
+    if (event.seat !== this.first) complain("the first to ask is not the seed's");
+    this.first = undefined;
+  }
+}
+
+/** Spoons: four cards of a rank for each player still in, dealt from the deck's end. */
+class SpoonsWalk extends Walk {
+  /** @param {LoggedEvent} event */
+  async deal(event) {
+    const counts = /** @type {number[]} */ (event.data.counts);
+    const inPlay = counts.filter((count) => count > 0).length;
+    const deck = RANKS.slice(0, inPlay).flatMap((rank) => SUITS.map((suit) => rank + suit));
+    await this.rng.shuffle(deck);
+    this.hands = counts.map(() => []);
+    this.picked = null;
+    for (let seat = event.data.dealer; deck.length;) {
+      do seat = (seat + 1) % counts.length; while (!counts[seat]);
+      this.hands[seat].push(/** @type {string} */ (deck.pop()));
+    }
+  }
+
+  /** @param {LoggedEvent} event @param {Complain} complain */
+  async move(event, complain) {
+    const seat = event.seat ?? 0;
+    const level = this.chooser(event);
+    if (event.type === "pick") {
+      this.hands[seat].push(event.data.card);
+      this.picked = event.by ? null : seat; // a first signaller's pick, before her pass
+    } else if (event.type === "pass") {
+      if (level) await this.botPass(seat, event, complain);
+      this.picked = null;
+      this.remove(seat, event.data.card, complain);
+    }
+  }
+
+  /** The basic player's pass: a draw below 8, and on a 0 the card passed, drawn too. */
+  async botPass(/** @type {number} */ seat, /** @type {LoggedEvent} */ event, /** @type {Complain} */ complain) {
+    if (await this.rng.below(8) !== 0) return;
+    const choices = this.picked === seat ? [event.data.card] : showingOrder([...new Set(this.hands[seat])]);
+    if (choices[await this.rng.below(choices.length)] !== event.data.card) complain("the computer's pass is not the seed's");
+  }
+}
+
+/** Mystery Date: the outfit deck, the die, the doors, the swaps and the reshuffles. */
+class MysteryDateWalk extends Walk {
+  /** @param {LoggedEvent} event */
+  async deal(event) {
+    const deck = DATE_COLOURS.flatMap((colour) => [1, 2, 3].flatMap((n) => Array(4).fill(`${colour}-${n}`)));
+    await this.rng.shuffle(deck);
+    this.hands = dealFromTop(deck, this.players, event.data.dealer, 2);
+    this.discard = [/** @type {string} */ (deck.pop())];
+    this.draw = deck;
+    this.given = null;
+  }
+
+  /** @param {LoggedEvent} event @param {Complain} complain */
+  async move(event, complain) {
+    const seat = event.seat ?? 0;
+    const { data } = event;
+    const level = this.chooser(event);
+    const step = this.steps[event.type];
+    if (step) await step.call(this, seat, data, complain, level);
+  }
+
+  get steps() {
+    return /** @type {Record<string, (seat: number, data: any, complain: Complain, level: string | null) => Promise<void>>} */ ({
+      roll: async (_, data, complain) => {
+        if (await this.rng.below(6) + 1 !== data.die) complain("the die is not the seed's");
+      },
+      door: async (seat, data, complain) => {
+        if (DATE_OUTCOMES[await this.rng.below(DATE_OUTCOMES.length)] !== data.outcome) complain("the door is not the seed's");
+        if (data.outcome !== "dud") return;
+        for (const card of data.cards) {
+          this.remove(seat, card, complain);
+          this.discard?.push(card);
+        }
+      },
+      discard: async (seat, data, complain) => {
+        this.remove(seat, data.card, complain);
+        this.discard?.push(data.card);
+      },
+      give: async (seat, data, complain) => {
+        this.remove(seat, data.card, complain);
+        this.given = data.card;
+        await this.rng.shuffle(this.hands[data.to_seat]);
+      },
+      take: async (seat, data, complain, level) => {
+        const offered = this.hands[data.from_seat];
+        if (level && await this.rng.below(offered.length) !== data.position) complain("the computer's take is not the seed's");
+        const [card] = offered.splice(data.position, 1);
+        if (card !== data.card) complain(`the card taken is ${data.card}, the seed's shuffle offered ${card}`);
+        this.hands[seat].push(card);
+        if (this.given) offered.push(this.given);
+        this.given = null;
+      },
+      take_discard: async (seat, data, complain) => {
+        const card = this.discard?.pop();
+        if (card !== data.card) complain("the card taken is not the discard pile's top");
+        this.hands[seat].push(data.card);
+        this.refillDiscard();
+      },
+      draw: async (seat, data, complain) => {
+        const drawn = [];
+        while (drawn.length < data.cards.length) {
+          if (!this.draw?.length) await this.reshuffle();
+          if (!this.draw?.length) break;
+          drawn.push(/** @type {string} */ (this.draw.pop()));
+        }
+        if (drawn.join() !== data.cards.join()) complain(`the cards drawn are not the draw pile's, ${drawn.join(" ")}`);
+        this.hands[seat].push(...drawn);
+        this.refillDiscard();
+      },
+    });
+  }
+
+  /** An empty draw pile: the discards less the top one, shuffled. */
+  async reshuffle() {
+    const discard = /** @type {string[]} */ (this.discard);
+    if (discard.length < 2) return;
+    this.draw = discard.slice(0, -1);
+    this.discard = discard.slice(-1);
+    await this.rng.shuffle(this.draw);
+  }
+
+  refillDiscard() {
+    if (!this.discard?.length && this.draw?.length) this.discard = [/** @type {string} */ (this.draw.pop())];
+  }
+}
+
+const WALKERS = /** @type {Record<string, typeof Walk>} */ ({
+  "old-maid": PassingWalk,
+  "blind-date": BlindDateWalk,
+  "crazy-eights": CrazyEightsWalk,
+  "go-fish": GoFishWalk,
+  spoons: SpoonsWalk,
+  "mystery-date": MysteryDateWalk,
+});
+
+const standardDeck = () => SUITS.flatMap((suit) => RANKS.map((rank) => rank + suit));
+
+/** One card at a time from the deck's end (its top), from the dealer's left. */
+function dealFromTop(/** @type {string[]} */ deck, /** @type {number} */ players, /** @type {number} */ dealer,
+  /** @type {number} */ each) {
+  /** @type {string[][]} */
+  const hands = Array.from({ length: players }, () => []);
+  for (let i = 0; i < each * players; i++) hands[(dealer + 1 + i) % players].push(/** @type {string} */ (deck.pop()));
+  return hands;
+}
+
+const showingPlace = (/** @type {string} */ card) => RANKS.indexOf(card.slice(0, -1)) * 4 + SUITS.indexOf(card.slice(-1));
+const showingOrder = (/** @type {string[]} */ cards) => [...cards].sort((a, b) => showingPlace(a) - showingPlace(b));
+const sameCards = (/** @type {string[]} */ a, /** @type {string[]} */ b) => [...a].sort().join() === [...b].sort().join();
