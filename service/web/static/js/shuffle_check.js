@@ -182,7 +182,7 @@ class PassingWalk extends Walk {
 
   /** @param {LoggedEvent} event */
   async deal(event) {
-    const deck = this.deck(event.data.counts.reduce((a, b) => a + b, 0));
+    const deck = this.deck(event.data.counts.reduce((/** @type {number} */ a, /** @type {number} */ b) => a + b, 0));
     await this.rng.shuffle(deck);
     this.hands = Array.from({ length: this.players }, () => []);
     deck.forEach((card, i) => this.hands[(event.data.dealer + 1 + i) % this.players].push(card));
