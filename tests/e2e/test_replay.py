@@ -242,3 +242,30 @@ def test_your_games_lists_the_match_this_browser_sat_at_with_its_result(live, gu
     won = max(seat["rounds_won"] for seat in summary["seats"])
     assert won == 0, "ended before any round: nobody won"
     expect(listed).to_contain_text(say(page, "your_game_level"))
+
+
+SIZES = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
+
+
+@pytest.mark.parametrize("language", ["en", "fi"])
+def test_photographed_replay_and_checked_shuffle(live, people, matches, screenshots, language):
+    """``replay-<language>-<size>.png``, a replay a third of the way in, and
+    ``shuffle-<language>-<size>.png``, a finished table's checked shuffle, in
+    ``tests/e2e/screenshots/`` (docs/screenshots/ keeps copies)."""
+    table = matches["crazy-eights"]
+    for size, viewport in SIZES.items():
+        page = people(locale="en-US", viewport=viewport).page
+        page.goto(f"{live.url}/play/replay/{table.id}")
+        page.locator(f'nav .languages button[lang="{language}"]').click()
+        expect(page.locator("[data-verified]")).to_have_attribute("data-verified", "yes")
+        last = int(page.locator(".replay-slider").get_attribute("max"))
+        page.locator(".replay-slider").fill(str(last // 3))
+        expect(page.locator("[data-replay]")).to_have_attribute("data-step", str(last // 3))
+        page.screenshot(path=screenshots / f"replay-{language}-{size}.png")
+        page.goto(f"{live.url}/play/table/{table.id}")
+        check = page.locator("[data-verified]")
+        expect(check).to_have_attribute("data-verified", "yes")
+        page.locator("details.verify summary").click()
+        check.scroll_into_view_if_needed()
+        page.evaluate("document.querySelector('[data-verified]').scrollIntoView({block: 'start'})")
+        page.screenshot(path=screenshots / f"shuffle-{language}-{size}.png")

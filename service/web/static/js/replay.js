@@ -3,7 +3,7 @@
 // a chosen speed; the whole log in words beside it, a page at a time; and the shuffle
 // checked in this browser.
 
-import { html, useEffect, useMemo, useState } from "../vendor/htm-3.1.1/standalone.module.js";
+import { html, useEffect, useMemo, useRef, useState } from "../vendor/htm-3.1.1/standalone.module.js";
 import { call, wholeLog } from "./api.js";
 import { Card } from "./cards.js";
 import { gameTitle, t } from "./i18n.js";
@@ -73,35 +73,49 @@ function Replay({ game, log }) {
       go(step + by);
     }
   };
-  const round = rounds.filter(([, at]) => at <= step).pop()?.[0] ?? 0;
   return html`
     <div class="replay-body" data-replay data-step=${step} data-seq=${log[step]?.seq} onKeyDown=${keys}>
-      <div class="replay-controls" role="group" aria-label=${t("replay_controls")}>
-        <button data-action="replay-first" onClick=${() => go(0)} disabled=${step === 0}>${t("replay_first")}</button>
-        <button data-action="replay-back" onClick=${() => go(step - 1)} disabled=${step === 0}>${t("replay_back")}</button>
-        <button data-action="replay-play" aria-pressed=${playing} onClick=${() => setPlaying(!playing)}>
-          ${playing ? t("replay_pause") : t("replay_play")}</button>
-        <button data-action="replay-forward" onClick=${() => go(step + 1)} disabled=${step === last}>${t("replay_forward")}</button>
-        <button data-action="replay-last" onClick=${() => go(last)} disabled=${step === last}>${t("replay_last")}</button>
-        <label>${t("replay_round")} <select data-action="replay-round" value=${round}
-          onChange=${(/** @type {any} */ e) => go(rounds.find(([r]) => r === Number(e.currentTarget.value))?.[1] ?? 0)}>
-          ${rounds.map(([r]) => html`<option value=${r}>${t("round_n", { n: r })}</option>`)}</select></label>
-        <label>${t("replay_speed")} <select data-action="replay-speed" value=${speed}
-          onChange=${(/** @type {any} */ e) => setSpeed(Number(e.currentTarget.value))}>
-          ${SPEEDS.map((s) => html`<option value=${s}>${t("replay_per_second", { n: s })}</option>`)}</select></label>
-      </div>
-      <input type="range" class="replay-slider" min="0" max=${last} value=${step} aria-label=${t("replay_step", { n: step + 1, total: log.length })}
-        onInput=${(/** @type {any} */ e) => go(Number(e.currentTarget.value))} />
-      <p class="replay-now" aria-live="polite">
-        <span>${t("replay_step", { n: step + 1, total: log.length })}</span>
-        <strong>${log[step] ? sentence(log[step], name) : ""}</strong></p>
-      <div class="replay-table">
-        ${game.seats.map((seat) => html`<${SeatHand} name=${name(seat.seat)} seat=${seat.seat}
-          hand=${now?.hands[seat.seat] || []} laid=${now?.laid[seat.seat] || 0} />`)}
-        ${now?.top && html`<div class="replay-top"><span>${t("replay_top")}</span><${Card} card=${now.top} small /></div>`}
+      <div class="replay-main">
+        <${Controls} step=${step} last=${last} go=${go} playing=${playing} setPlaying=${setPlaying}
+          rounds=${rounds} speed=${speed} setSpeed=${setSpeed} />
+        <p class="replay-now" aria-live="polite">
+          <span>${t("replay_step", { n: step + 1, total: log.length })}</span>
+          <strong>${log[step] ? sentence(log[step], name) : ""}</strong></p>
+        <div class="replay-table">
+          ${game.seats.map((seat) => html`<${SeatHand} name=${name(seat.seat)} seat=${seat.seat}
+            hand=${now?.hands[seat.seat] || []} laid=${now?.laid[seat.seat] || 0} />`)}
+          ${now?.top && html`<div class="replay-top"><span>${t("replay_top")}</span><${Card} card=${now.top} small /></div>`}
+        </div>
       </div>
       <${LogPages} log=${log} step=${step} go=${go} name=${name} />
     </div>`;
+}
+
+/**
+ * Step back and forth, to either end, to a round; play at a speed; the slider.
+ * @param {{step: number, last: number, go: (to: number) => void, playing: boolean,
+ *   setPlaying: (playing: boolean) => void, rounds: number[][], speed: number,
+ *   setSpeed: (speed: number) => void}} props
+ */
+function Controls({ step, last, go, playing, setPlaying, rounds, speed, setSpeed }) {
+  const round = rounds.filter(([, at]) => at <= step).pop()?.[0] ?? 0;
+  return html`
+    <div class="replay-controls" role="group" aria-label=${t("replay_controls")}>
+      <button data-action="replay-first" onClick=${() => go(0)} disabled=${step === 0}>${t("replay_first")}</button>
+      <button data-action="replay-back" onClick=${() => go(step - 1)} disabled=${step === 0}>${t("replay_back")}</button>
+      <button data-action="replay-play" aria-pressed=${playing} onClick=${() => setPlaying(!playing)}>
+        ${playing ? t("replay_pause") : t("replay_play")}</button>
+      <button data-action="replay-forward" onClick=${() => go(step + 1)} disabled=${step === last}>${t("replay_forward")}</button>
+      <button data-action="replay-last" onClick=${() => go(last)} disabled=${step === last}>${t("replay_last")}</button>
+      <label>${t("replay_round")} <select data-action="replay-round" value=${round}
+        onChange=${(/** @type {any} */ e) => go(rounds.find(([r]) => r === Number(e.currentTarget.value))?.[1] ?? 0)}>
+        ${rounds.map(([r]) => html`<option value=${r}>${t("round_n", { n: r })}</option>`)}</select></label>
+      <label>${t("replay_speed")} <select data-action="replay-speed" value=${speed}
+        onChange=${(/** @type {any} */ e) => setSpeed(Number(e.currentTarget.value))}>
+        ${SPEEDS.map((s) => html`<option value=${s}>${t("replay_per_second", { n: s })}</option>`)}</select></label>
+    </div>
+    <input type="range" class="replay-slider" min="0" max=${last} value=${step} aria-label=${t("replay_step", { n: step + 1, total: last + 1 })}
+      onInput=${(/** @type {any} */ e) => go(Number(e.currentTarget.value))} />`;
 }
 
 /** @param {{name: string, seat: number, hand: string[], laid: number}} props */
@@ -123,6 +137,17 @@ function LogPages({ log, step, go, name }) {
   useEffect(() => setPage(Math.floor(step / LOG_PAGE)), [step]);
   const first = page * LOG_PAGE;
   const shown = log.slice(first, first + LOG_PAGE);
+  const list = useRef(/** @type {HTMLOListElement | null} */ (null));
+  // the step's sentence kept in sight within the list, the page itself left where it is
+  useEffect(() => {
+    const current = /** @type {HTMLElement | null | undefined} */ (list.current?.querySelector("[aria-current]"));
+    if (!list.current || !current) return;
+    const { offsetTop, offsetHeight } = current;
+    const { scrollTop, clientHeight } = list.current;
+    if (offsetTop < scrollTop || offsetTop + offsetHeight > scrollTop + clientHeight) {
+      list.current.scrollTop = offsetTop - clientHeight / 3;
+    }
+  }, [step, page]);
   return html`
     <section class="log replay-log">
       <h2>${t("log")}</h2>
@@ -131,7 +156,7 @@ function LogPages({ log, step, go, name }) {
         <span>${t("replay_events", { from: first + 1, to: first + shown.length, total: log.length })}</span>
         <button onClick=${() => setPage(page + 1)} disabled=${page >= pages - 1}>${t("replay_later")}</button>
       </p>
-      <ol start=${first + 1}>
+      <ol start=${first + 1} ref=${list}>
         ${shown.map((event, i) => html`<li key=${event.seq} aria-current=${first + i === step ? "step" : undefined}>
           <button class="quiet" onClick=${() => go(first + i)}>${sentence(event, name)}</button></li>`)}
       </ol>
