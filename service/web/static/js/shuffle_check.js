@@ -233,6 +233,8 @@ class BlindDateWalk extends PassingWalk {
 
 /** Crazy Eights and Go Fish: a 52-card deck dealt from its top, the rest the stock. */
 class StockWalk extends Walk {
+  static randomKnown = true;
+
   /** @param {LoggedEvent} event @param {Complain} complain */
   async deal(event, complain) {
     const deck = standardDeck();
@@ -247,9 +249,15 @@ class StockWalk extends Walk {
 
   /** @param {LoggedEvent} event @param {Complain} complain */
   async move(event, complain) {
+    const seat = event.seat ?? 0;
+    if (this.chooser(event) === "random") {
+      const moves = this.legalMoves(seat);
+      if (moves[await this.rng.below(moves.length)] !== this.moveOf(event)) complain("the computer's move is not the seed's");
+    }
     if (event.type === "draw") {
       const card = this.stock?.pop();
       if (card !== (event.data.card ?? event.data.shown)) complain(`the card drawn is not the stock's top, ${card}`);
+      this.hands[seat].push(/** @type {string} */ (card));
     } else {
       await this.other(event, complain);
     }
@@ -257,6 +265,17 @@ class StockWalk extends Walk {
 
   /** @param {LoggedEvent} event @param {Complain} complain */
   async other(event, complain) {}
+
+  /** The seat's legal moves in the rules' order (docs/random.md), each as `moveOf` says
+   * it: a random player draws over them. @returns {string[]} */
+  legalMoves(/** @type {number} */ seat) {
+    return [];
+  }
+
+  /** The move whose own event ``event`` is, as `legalMoves` says it. */
+  moveOf(/** @type {LoggedEvent} */ event) {
+    return event.type;
+  }
 }
 
 class CrazyEightsWalk extends StockWalk {
@@ -269,11 +288,33 @@ class CrazyEightsWalk extends StockWalk {
       starter = /** @type {string} */ (stock.pop());
     }
     this.starter = starter;
+    this.top = starter;
+    this.suit = starter.slice(-1);
   }
 
   /** @param {LoggedEvent} event @param {Complain} complain */
   async other(event, complain) {
     if (event.type === "starter" && event.data.card !== this.starter) complain("the starter is not the seed's");
+    if (event.type !== "play") return;
+    this.remove(event.seat ?? 0, event.data.card, complain);
+    this.top = event.data.card;
+    this.suit = event.data.suit;
+  }
+
+  /** The plays of each card that fits, in showing order (an 8 names each suit); then
+   * the draw while the stock lasts, else a pass when nothing fits. */
+  legalMoves(/** @type {number} */ seat) {
+    const topRank = rankOf(/** @type {string} */ (this.top));
+    const fits = (/** @type {string} */ card) =>
+      rankOf(card) === "8" || card.slice(-1) === this.suit || (topRank !== "8" && rankOf(card) === topRank);
+    const plays = showingOrder(this.hands[seat].filter(fits)).flatMap((card) =>
+      (rankOf(card) === "8" ? SUITS.map((suit) => `play ${card} ${suit}`) : [`play ${card} ${card.slice(-1)}`]));
+    if (this.stock?.length) return [...plays, "draw"];
+    return plays.length ? plays : ["pass"];
+  }
+
+  moveOf(/** @type {LoggedEvent} */ event) {
+    return event.type === "play" ? `play ${event.data.card} ${event.data.suit}` : event.type;
   }
 }
 
@@ -285,14 +326,33 @@ class GoFishWalk extends StockWalk {
 
   /** @param {LoggedEvent} event @param {Complain} complain */
   async other(event, complain) {
-    if (event.type !== "ask" || this.first === undefined) return;
-    if (event.seat !== this.first) complain("the first to ask is not the seed's");
-    this.first = undefined;
+    const seat = event.seat ?? 0;
+    if (event.type === "give") {
+      event.data.cards.forEach((/** @type {string} */ card) => this.remove(seat, card, complain));
+      this.hands[event.data.to_seat].push(...event.data.cards);
+    } else if (event.type === "book") {
+      event.data.cards.forEach((/** @type {string} */ card) => this.remove(seat, card, complain));
+    } else if (event.type === "ask" && this.first !== undefined) {
+      if (seat !== this.first) complain("the first to ask is not the seed's");
+      this.first = undefined;
+    }
+  }
+
+  /** An ask of each other seat, in seat order, for each rank she holds, A to K. */
+  legalMoves(/** @type {number} */ seat) {
+    const held = RANKS.filter((rank) => this.hands[seat].some((card) => rankOf(card) === rank));
+    return this.hands.flatMap((_, other) => (other === seat ? [] : held.map((rank) => `ask ${other} ${rank}`)));
+  }
+
+  moveOf(/** @type {LoggedEvent} */ event) {
+    return event.type === "ask" ? `ask ${event.data.seat} ${event.data.rank}` : event.type;
   }
 }
 
 /** Spoons: four cards of a rank for each player still in, dealt from the deck's end. */
 class SpoonsWalk extends Walk {
+  static randomKnown = true;
+
   /** @param {LoggedEvent} event */
   async deal(event) {
     const counts = /** @type {number[]} */ (event.data.counts);
@@ -300,7 +360,13 @@ class SpoonsWalk extends Walk {
     const deck = RANKS.slice(0, inPlay).flatMap((rank) => SUITS.map((suit) => rank + suit));
     await this.rng.shuffle(deck);
     this.hands = counts.map(() => []);
-    this.picked = null;
+    /** @type {string[][]} */
+    this.piles = counts.map(() => []);
+    /** @type {number[]} */
+    this.signals = [];
+    this.holder = /** @type {number | null} */ (null); // who signalled first, holding four
+    this.picked = /** @type {number | null} */ (null); // the holder, her pick logged before her pass
+    this.before = /** @type {string[] | null} */ (null); // her legal moves before that pick
     for (let seat = event.data.dealer; deck.length;) {
       do seat = (seat + 1) % counts.length; while (!counts[seat]);
       this.hands[seat].push(/** @type {string} */ (deck.pop()));
@@ -311,14 +377,42 @@ class SpoonsWalk extends Walk {
   async move(event, complain) {
     const seat = event.seat ?? 0;
     const level = this.chooser(event);
-    if (event.type === "pick") {
+    // the holder's pass (with pass_after_signal) logs the pick that brings its card first
+    if (event.type === "pick" && !event.by) [this.picked, this.before] = [seat, this.legalMoves(seat)];
+    if (level === "random") await this.randomMove(seat, event, complain);
+    if (event.type === "signal") {
+      if (!this.signals.length && fourOfAKind(this.hands[seat])) this.holder = seat;
+      this.signals.push(seat);
+    } else if (event.type === "pick") {
+      if (this.piles[seat].shift() !== event.data.card) complain("the card picked up is not the front of the pile");
       this.hands[seat].push(event.data.card);
-      this.picked = event.by ? null : seat; // a first signaller's pick, before her pass
     } else if (event.type === "pass") {
-      if (level) await this.botPass(seat, event, complain);
-      this.picked = null;
+      if (level === "basic") await this.botPass(seat, event, complain);
+      [this.picked, this.before] = [null, null];
       this.remove(seat, event.data.card, complain);
+      this.piles[event.data.to_seat].push(event.data.card);
     }
+  }
+
+  /** A random player's move: drawn over its legal moves, as they were before it. */
+  async randomMove(/** @type {number} */ seat, /** @type {LoggedEvent} */ event, /** @type {Complain} */ complain) {
+    const moves = this.before ?? this.legalMoves(seat);
+    const move = event.type === "pass" ? `pass ${event.data.card}` : event.type;
+    if (moves[await this.rng.below(moves.length)] !== move) complain("the computer's move is not the seed's");
+  }
+
+  /** Signal when she may; the holder's pass of her pile's front card; else a pass of
+   * each different card of four in showing order, or a pick from her pile. */
+  legalMoves(/** @type {number} */ seat) {
+    const hand = this.hands[seat];
+    const signalled = this.signals.includes(seat);
+    const moves = !signalled && (this.signals.length || fourOfAKind(hand)) ? ["signal"] : [];
+    const front = this.piles[seat][0];
+    const keepPassing = this.options.pass_after_signal;
+    if (seat === this.holder && keepPassing) return front ? [...moves, `pass ${front}`] : moves;
+    if (signalled && !keepPassing) return moves;
+    if (hand.length === 4) return [...moves, ...showingOrder([...new Set(hand)]).map((card) => `pass ${card}`)];
+    return front ? [...moves, "pick"] : moves;
   }
 
   /** The basic player's pass: a draw below 8, and on a 0 the card passed, drawn too. */
@@ -435,6 +529,8 @@ function dealFromTop(/** @type {string[]} */ deck, /** @type {number} */ players
   return hands;
 }
 
-const showingPlace = (/** @type {string} */ card) => RANKS.indexOf(card.slice(0, -1)) * 4 + SUITS.indexOf(card.slice(-1));
+const rankOf = (/** @type {string} */ card) => card.slice(0, -1);
+const showingPlace = (/** @type {string} */ card) => RANKS.indexOf(rankOf(card)) * 4 + SUITS.indexOf(card.slice(-1));
 const showingOrder = (/** @type {string[]} */ cards) => [...cards].sort((a, b) => showingPlace(a) - showingPlace(b));
+const fourOfAKind = (/** @type {string[]} */ hand) => hand.length === 4 && new Set(hand.map(rankOf)).size === 1;
 const sameCards = (/** @type {string[]} */ a, /** @type {string[]} */ b) => [...a].sort().join() === [...b].sort().join();
