@@ -352,6 +352,16 @@ class GoFishWalk extends StockWalk {
 /** Spoons: four cards of a rank for each player still in, dealt from the deck's end. */
 class SpoonsWalk extends Walk {
   static randomKnown = true;
+  /** @type {string[][]} */
+  piles = [];
+  /** @type {number[]} */
+  signals = [];
+  /** @type {number | null} who signalled first, holding four of a kind */
+  holder = null;
+  /** @type {number | null} the holder, whose pick is logged before her pass */
+  picked = null;
+  /** @type {string[] | null} her legal moves before that pick */
+  before = null;
 
   /** @param {LoggedEvent} event */
   async deal(event) {
@@ -360,13 +370,8 @@ class SpoonsWalk extends Walk {
     const deck = RANKS.slice(0, inPlay).flatMap((rank) => SUITS.map((suit) => rank + suit));
     await this.rng.shuffle(deck);
     this.hands = counts.map(() => []);
-    /** @type {string[][]} */
     this.piles = counts.map(() => []);
-    /** @type {number[]} */
-    this.signals = [];
-    this.holder = /** @type {number | null} */ (null); // who signalled first, holding four
-    this.picked = /** @type {number | null} */ (null); // the holder, her pick logged before her pass
-    this.before = /** @type {string[] | null} */ (null); // her legal moves before that pick
+    [this.signals, this.holder, this.picked, this.before] = [[], null, null, null];
     for (let seat = event.data.dealer; deck.length;) {
       do seat = (seat + 1) % counts.length; while (!counts[seat]);
       this.hands[seat].push(/** @type {string} */ (deck.pop()));
