@@ -104,11 +104,8 @@ export async function checkShuffle(game, log) {
     problems.push("the seed and nonce do not match the commitment");
   }
   const Walker = WALKERS[game.type];
-  if (!Walker) return [...problems, `no check for ${game.type}`];
+  if (!Walker) throw new Unchecked(game.type);
   const levels = game.seats.map((seat) => seat.bot ?? null);
-  // a random player's draw is over its legal moves, which only the rules list (the
-  // old-maid games' are the positions offered, which the log tells)
-  if (levels.includes("random") && !Walker.randomKnown) throw new Unchecked(game.type);
   const walker = new Walker(await Stream.of(String(seed)), game.options, levels);
   for (const event of log) {
     if (problems.length) break;
@@ -117,16 +114,13 @@ export async function checkShuffle(game, log) {
   return problems;
 }
 
-/** A match this page cannot check: a computer player of the random level draws over
- * legal moves that only the rules can list (service/verify.py checks it). */
+/** A match of a game this page has no check for (service/verify.py checks any). */
 export class Unchecked extends Error {}
 
 /** @typedef {(what: string) => void} Complain */
 
 /** What every game's walk shares: the first dealer drawn, hands compared with the deal. */
 class Walk {
-  static randomKnown = false;
-
   /** @param {Stream} rng @param {Record<string, any>} options @param {(string | null)[]} levels */
   constructor(rng, options, levels) {
     this.rng = rng;
@@ -178,8 +172,6 @@ class Walk {
 
 /** Old Maid and Blind Date: the deck dealt round from its front, each offer shuffled. */
 class PassingWalk extends Walk {
-  static randomKnown = true;
-
   /** @param {LoggedEvent} event */
   async deal(event) {
     const deck = this.deck(event.data.counts.reduce((/** @type {number} */ a, /** @type {number} */ b) => a + b, 0));
@@ -233,8 +225,6 @@ class BlindDateWalk extends PassingWalk {
 
 /** Crazy Eights and Go Fish: a 52-card deck dealt from its top, the rest the stock. */
 class StockWalk extends Walk {
-  static randomKnown = true;
-
   /** @param {LoggedEvent} event @param {Complain} complain */
   async deal(event, complain) {
     const deck = standardDeck();
@@ -351,7 +341,6 @@ class GoFishWalk extends StockWalk {
 
 /** Spoons: four cards of a rank for each player still in, dealt from the deck's end. */
 class SpoonsWalk extends Walk {
-  static randomKnown = true;
   /** @type {string[][]} */
   piles = [];
   /** @type {number[]} */
@@ -430,6 +419,11 @@ class SpoonsWalk extends Walk {
 
 /** Mystery Date: the outfit deck, the die, the doors, the swaps and the reshuffles. */
 class MysteryDateWalk extends Walk {
+  /** @type {string | null} the space of the last roll */
+  space = null;
+  /** @type {number | null} the player given a card, whose hand is offered */
+  offeredBy = null;
+
   /** @param {LoggedEvent} event */
   async deal(event) {
     const deck = DATE_COLOURS.flatMap((colour) => [1, 2, 3].flatMap((n) => Array(4).fill(`${colour}-${n}`)));
@@ -445,14 +439,43 @@ class MysteryDateWalk extends Walk {
     const seat = event.seat ?? 0;
     const { data } = event;
     const level = this.chooser(event);
+    if (level === "random") {
+      const moves = this.legalMoves(seat, event.type);
+      if (moves[await this.rng.below(moves.length)] !== dateMove(event)) complain("the computer's move is not the seed's");
+    }
     const step = this.steps[event.type];
     if (step) await step.call(this, seat, data, complain, level);
+  }
+
+  /** The seat's legal moves, in the rules' order, in the phase the move's own event
+   * shows: a roll alone; a discard of each different card, in text order; a give for
+   * each seat she may swap with, each card; a take of each position; draw, then take
+   * the discard; show each complete outfit, pink, green, blue, orange. */
+  legalMoves(/** @type {number} */ seat, /** @type {string} */ type) {
+    const hand = [...new Set(this.hands[seat])].sort();
+    if (type === "discard") return hand.map((card) => `discard ${card}`);
+    if (type === "give") return this.swapWith(seat).flatMap((other) => hand.map((card) => `give ${other} ${card}`));
+    if (type === "take") return Object.keys(this.hands[this.offeredBy ?? 0]).map((p) => `take ${p}`);
+    if (type === "draw" || type === "take_discard") return this.discard?.length ? ["draw", "take_discard"] : ["draw"];
+    if (type === "door") return DATE_COLOURS.filter((c) => [1, 2, 3].every((n) => hand.includes(`${c}-${n}`))).map((c) => `show ${c}`);
+    return [type];
+  }
+
+  /** Who the swap space she stopped on lets her swap with: the players holding cards. */
+  swapWith(/** @type {number} */ seat) {
+    const sides = /** @type {Record<string, number[]>} */ ({
+      swap_right: [(seat - 1 + this.players) % this.players],
+      swap_left: [(seat + 1) % this.players],
+      swap_any: [...this.hands.keys()].filter((other) => other !== seat),
+    })[this.space ?? ""] ?? [];
+    return sides.filter((other) => this.hands[other].length);
   }
 
   get steps() {
     return /** @type {Record<string, (seat: number, data: any, complain: Complain, level: string | null) => Promise<void>>} */ ({
       roll: async (_, data, complain) => {
         if (await this.rng.below(6) + 1 !== data.die) complain("the die is not the seed's");
+        this.space = data.space;
       },
       door: async (seat, data, complain) => {
         if (DATE_OUTCOMES[await this.rng.below(DATE_OUTCOMES.length)] !== data.outcome) complain("the door is not the seed's");
@@ -469,11 +492,13 @@ class MysteryDateWalk extends Walk {
       give: async (seat, data, complain) => {
         this.remove(seat, data.card, complain);
         this.given = data.card;
+        this.offeredBy = data.to_seat;
         await this.rng.shuffle(this.hands[data.to_seat]);
       },
       take: async (seat, data, complain, level) => {
         const offered = this.hands[data.from_seat];
-        if (level && await this.rng.below(offered.length) !== data.position) complain("the computer's take is not the seed's");
+        // the basic player draws the position it takes (a random one drew its move above)
+        if (level === "basic" && await this.rng.below(offered.length) !== data.position) complain("the computer's take is not the seed's");
         const [card] = offered.splice(data.position, 1);
         if (card !== data.card) complain(`the card taken is ${data.card}, the seed's shuffle offered ${card}`);
         this.hands[seat].push(card);
@@ -522,6 +547,16 @@ const WALKERS = /** @type {Record<string, typeof Walk>} */ ({
   spoons: SpoonsWalk,
   "mystery-date": MysteryDateWalk,
 });
+
+/** A Mystery Date move as `legalMoves` lists it, from its own event. */
+function dateMove(/** @type {LoggedEvent} */ event) {
+  const { data } = event;
+  if (event.type === "discard") return `discard ${data.card}`;
+  if (event.type === "give") return `give ${data.to_seat} ${data.card}`;
+  if (event.type === "take") return `take ${data.position}`;
+  if (event.type === "door") return `show ${data.colour}`;
+  return event.type;
+}
 
 const standardDeck = () => SUITS.flatMap((suit) => RANKS.map((rank) => rank + suit));
 

@@ -398,7 +398,7 @@ export default {
   shuffle_yes_why: "Before the first card was seen, the table locked in a secret number that decides every shuffle. Now it is revealed, and your browser worked out every deal and draw from it: the cards were dealt exactly as promised.",
   shuffle_no: "WARNING: these cards were NOT dealt as promised.",
   shuffle_no_why: "Your browser worked out the deals and draws from the secret number the table locked in before the first card was seen, and this log does not match them. Do not trust this match's record.",
-  shuffle_unchecked: "This match had a computer player that picks at random; its shuffle cannot be checked in the browser (service/verify.py checks it).",
+  shuffle_unchecked: "This page cannot check this game's shuffle yet; service/verify.py can.",
   shuffle_details: "What does not match",
   your_games: "Your games",
   your_game_playing: "Still being played",

@@ -392,7 +392,7 @@ export default {
   shuffle_yes_why: "Ennen kuin yksikään kortti näkyi, pöytä lukitsi salaisen luvun, joka ratkaisee jokaisen sekoituksen. Nyt luku on paljastettu, ja selaimesi laski siitä jokaisen jaon ja noston: kortit jaettiin juuri niin kuin luvattiin.",
   shuffle_no: "VAROITUS: kortteja EI jaettu niin kuin luvattiin.",
   shuffle_no_why: "Selaimesi laski jaot ja nostot salaisesta luvusta, jonka pöytä lukitsi ennen kuin yksikään kortti näkyi, eikä tämä loki vastaa niitä. Älä luota tämän ottelun tietoihin.",
-  shuffle_unchecked: "Tässä ottelussa oli sattumanvaraisesti valitseva tietokonepelaaja; sen sekoitusta ei voi tarkistaa selaimessa (service/verify.py tarkistaa sen).",
+  shuffle_unchecked: "Tämä sivu ei vielä osaa tarkistaa tämän pelin sekoitusta; service/verify.py osaa.",
   shuffle_details: "Mikä ei täsmää",
   your_games: "Pelisi",
   your_game_playing: "Peli on kesken",
