@@ -270,7 +270,8 @@ def test_photographed_replay_and_checked_shuffle(live, people, matches, screensh
     ``tests/e2e/screenshots/`` (docs/screenshots/ keeps copies)."""
     table = matches["crazy-eights"]
     for size, viewport in SIZES.items():
-        page = people(locale="en-US", viewport=viewport).page
+        # no cards in flight over the words photographed
+        page = people(locale="en-US", viewport=viewport, reduced_motion="reduce").page
         page.goto(f"{live.url}/play/replay/{table.id}")
         page.locator(f'nav .languages button[lang="{language}"]').click()
         expect(page.locator("[data-verified]")).to_have_attribute(
@@ -284,6 +285,7 @@ def test_photographed_replay_and_checked_shuffle(live, people, matches, screensh
         check = page.locator("[data-verified]")
         expect(check).to_have_attribute("data-verified", "yes", timeout=CHECK_MS)
         page.locator("details.verify summary").click()
-        check.scroll_into_view_if_needed()
-        page.evaluate("document.querySelector('[data-verified]').scrollIntoView({block: 'start'})")
+        page.evaluate(
+            "document.querySelector('[data-action=replay]').scrollIntoView({block: 'start'})"
+        )
         page.screenshot(path=screenshots / f"shuffle-{language}-{size}.png")
