@@ -68,7 +68,8 @@ function Replay({ game, log }) {
   const now = table[step];
   const keys = (/** @type {KeyboardEvent} */ event) => {
     const by = { ArrowLeft: -1, ArrowRight: 1 }[event.key];
-    if (by && !(event.target instanceof HTMLSelectElement)) {
+    // the slider and the lists move by the arrows themselves
+    if (by && !(event.target instanceof HTMLSelectElement || event.target instanceof HTMLInputElement)) {
       event.preventDefault();
       go(step + by);
     }

@@ -399,6 +399,7 @@ export default {
   shuffle_no: "WARNING: these cards were NOT dealt as promised.",
   shuffle_no_why: "Your browser worked out the deals and draws from the secret number the table locked in before the first card was seen, and this log does not match them. Do not trust this match's record.",
   shuffle_unchecked: "This page cannot check this game's shuffle yet; service/verify.py can.",
+  shuffle_failed: "The log could not be read, so the shuffle is not checked: reload the page to try again.",
   shuffle_details: "What does not match",
   your_games: "Your games",
   your_game_playing: "Still being played",

@@ -393,6 +393,7 @@ export default {
   shuffle_no: "VAROITUS: kortteja EI jaettu niin kuin luvattiin.",
   shuffle_no_why: "Selaimesi laski jaot ja nostot salaisesta luvusta, jonka pöytä lukitsi ennen kuin yksikään kortti näkyi, eikä tämä loki vastaa niitä. Älä luota tämän ottelun tietoihin.",
   shuffle_unchecked: "Tämä sivu ei vielä osaa tarkistaa tämän pelin sekoitusta; service/verify.py osaa.",
+  shuffle_failed: "Lokia ei voitu lukea, joten sekoitusta ei tarkistettu: lataa sivu uudelleen yrittääksesi uudestaan.",
   shuffle_details: "Mikä ei täsmää",
   your_games: "Pelisi",
   your_game_playing: "Peli on kesken",
