@@ -289,3 +289,26 @@ def test_photographed_replay_and_checked_shuffle(live, people, matches, screensh
             "document.querySelector('[data-action=replay]').scrollIntoView({block: 'start'})"
         )
         page.screenshot(path=screenshots / f"shuffle-{language}-{size}.png")
+
+
+def test_the_replay_and_your_games_have_no_serious_accessibility_violation(live, people, matches):
+    from .test_axe import AXE, at_both_sizes
+    from .test_play import serious
+
+    table = matches["go-fish"]
+    page = people(locale="en-US").page
+    page.goto(f"{live.url}/play")  # then kept as if this browser had sat at the table
+    page.evaluate(
+        "([id]) => localStorage.setItem('card-table:games', JSON.stringify([{id, seat: 0}]))",
+        [table.id],
+    )
+    page.goto(f"{live.url}/play")
+    expect(page.locator(".your-games li")).to_have_count(1)
+    found = at_both_sizes(page, AXE.read_text(), "lobby")
+    page.goto(f"{live.url}/play/replay/{table.id}")
+    expect(page.locator("[data-verified]")).to_have_attribute(
+        "data-verified", "yes", timeout=CHECK_MS
+    )
+    page.locator('[data-action="replay-forward"]').click()
+    found |= at_both_sizes(page, AXE.read_text(), "replay")
+    assert {place: serious(v) for place, v in found.items()} == {place: [] for place in found}
