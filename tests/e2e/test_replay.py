@@ -280,6 +280,7 @@ def test_photographed_replay_and_checked_shuffle(live, people, matches, screensh
         last = int(page.locator(".replay-slider").get_attribute("max"))
         page.locator(".replay-slider").fill(str(last // 3))
         expect(page.locator("[data-replay]")).to_have_attribute("data-step", str(last // 3))
+        page.wait_for_function("() => [...document.images].every((image) => image.complete)")
         page.screenshot(path=screenshots / f"replay-{language}-{size}.png")
         page.goto(f"{live.url}/play/table/{table.id}")
         check = page.locator("[data-verified]")

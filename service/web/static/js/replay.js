@@ -44,13 +44,14 @@ export function ReplayPage({ gameId, catalogue }) {
       <${Notice} error=${problem} />
       ${game && game.status !== "finished" && html`<p class="notice">${t("replay_not_finished")}</p>`}
       ${game && game.status === "finished" && !log && html`<p role="status">${t("replay_reading", { n: read })}</p>`}
-      ${game && log && html`<${ShuffleCheck} game=${game} log=${log} />
-        <${Replay} game=${game} log=${log} />`}
+      ${game && log && html`<${Replay} game=${game} log=${log}>
+        <${ShuffleCheck} game=${game} log=${log} /></${Replay}>`}
     </section>`;
 }
 
-/** @param {{game: Game, log: GameEvent[]}} props */
-function Replay({ game, log }) {
+/** @param {{game: Game, log: GameEvent[], children?: unknown}} props ``children``: under
+ * the table (the shuffle's verdict) */
+function Replay({ game, log, children }) {
   const table = useMemo(() => moments(log), [log]);
   const rounds = useMemo(() => roundStarts(log), [log]);
   const last = log.length - 1;
@@ -87,6 +88,7 @@ function Replay({ game, log }) {
             hand=${now?.hands[seat.seat] || []} laid=${now?.laid[seat.seat] || 0} />`)}
           ${now?.top && html`<div class="replay-top"><span>${t("replay_top")}</span><${Card} card=${now.top} small /></div>`}
         </div>
+        ${children}
       </div>
       <${LogPages} log=${log} step=${step} go=${go} name=${name} />
     </div>`;
