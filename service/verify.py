@@ -16,6 +16,7 @@ import copy
 import json
 import sys
 import urllib.request
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from . import bots
@@ -32,12 +33,24 @@ AROUND_THE_RULES = set(SERVICE_EVENTS) - {"round_abandoned"}
 
 def verify(summary: dict[str, Any], log: list[dict[str, Any]]) -> list[str]:
     """The disagreements between a finished match's record and its replay."""
+    problems: list[str] = []
+    for _ in replayed(summary, log, problems):
+        pass
+    return problems
+
+
+def replayed(
+    summary: dict[str, Any], log: list[dict[str, Any]], problems: list[str]
+) -> "Iterator[tuple[int, DataclassInstance]]":
+    """The match replayed from its revealed seed: after each deal and each move, the seq
+    of its last event and the round's state then (every hand in it); the disagreements
+    with the log are added to ``problems``, and the replay stops at the first."""
     over: dict[str, Any] = next((e for e in reversed(log) if e["type"] == "game_over"), {})
     if summary["status"] != "finished" or over.get("type") != "game_over":
-        return ["the match is not finished: its seed is not revealed yet"]
+        problems.append("the match is not finished: its seed is not revealed yet")
+        return
     nonce = over["data"].get("nonce")  # none in the logs of tables made before nonces
     seed, nonce = int(over["data"]["seed"]), None if nonce is None else int(nonce)
-    problems = []
     if seed_commitment(seed, nonce) != summary["seed_commitment"]:
         problems.append("the seed and nonce do not match the commitment")
     rules, options = GAMES[summary["type"]], summary["options"]
@@ -73,7 +86,8 @@ def verify(summary: dict[str, Any], log: list[dict[str, Any]]) -> list[str]:
         bots.remember(rules.slug, memory, produced)
         problems += _compare(produced, events[position:])
         position += len(produced)
-    return problems
+        if produced and not problems:
+            yield events[position - 1]["seq"], state
 
 
 def _mover(events: list[dict[str, Any]], position: int) -> dict[str, Any] | None:

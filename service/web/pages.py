@@ -1,7 +1,8 @@
 """The pages and modules of the web table, under ``/play``: one page, whose module shows
-the lobby at ``/play`` and a table at ``/play/table/<id>``, and its files. They use only
-the public API (``/v1``, or the origin a deployment names in the page's
-``card-table-api`` meta tag, which ``CORS_ORIGINS`` must then allow).
+the lobby at ``/play``, a table at ``/play/table/<id>`` and a finished match's replay at
+``/play/replay/<id>``, and its files. They use only the public API (``/v1``, or the
+origin a deployment names in the page's ``card-table-api`` meta tag, which
+``CORS_ORIGINS`` must then allow).
 
 Everything comes from ``static/``: plain ES modules, no build step; the one library,
 htm with Preact, is vendored in ``static/vendor/`` with its version and licences. The
@@ -38,6 +39,11 @@ def lobby() -> Response:
 
 @blp.get("/table/<uuid:game_id>")
 def table(game_id: UUID) -> Response:
+    return _page()
+
+
+@blp.get("/replay/<uuid:game_id>")
+def replay(game_id: UUID) -> Response:
     return _page()
 
 

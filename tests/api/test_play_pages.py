@@ -10,8 +10,11 @@ import pytest
 POLICY = re.compile(r"default-src 'self'.*script-src 'self'(;|$)")
 
 
-@pytest.mark.parametrize("path", ["/play", "/play/", f"/play/table/{uuid.UUID(int=7)}"])
-def test_the_lobby_and_every_table_are_the_one_page(client, path):
+@pytest.mark.parametrize(
+    "path",
+    ["/play", "/play/", f"/play/table/{uuid.UUID(int=7)}", f"/play/replay/{uuid.UUID(int=7)}"],
+)
+def test_the_lobby_every_table_and_replay_are_the_one_page(client, path):
     answer = client.get(path)
     assert answer.status_code == 200
     assert answer.content_type.startswith("text/html")
@@ -34,6 +37,7 @@ def test_the_modules_and_the_vendored_library_are_served(client):
     "path",
     [
         "/play/table/not-a-game",
+        "/play/replay/not-a-game",
         "/play/static/index.html",
         "/play/static/vendor/htm-3.1.1/standalone.module.d.ts",
         "/play/static/../pages.py",

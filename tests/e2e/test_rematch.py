@@ -103,7 +103,8 @@ def test_a_page_that_long_polls_follows_the_rematch_too(live, people):
     bea.page.context.route(
         "**/stream?*", lambda route: route.fulfill(status=503, json=problem, headers={})
     )
-    with bea.page.expect_request(re.compile(r"/events\?after="), timeout=SOON_MS * 2):
+    # a long poll waits; the finished table's shuffle check reads the log without waiting
+    with bea.page.expect_request(re.compile(r"/events\?after=\d+&wait="), timeout=SOON_MS * 2):
         table.open(bea, seat=1)
     table.open(anna, seat=0, host=True)
     said = words(anna.page)

@@ -54,6 +54,25 @@ export async function call(method, path, options = {}) {
   }
 }
 
+const EVENTS_PAGE = 500; // the most the events API answers at once
+
+/**
+ * The whole log, read page by page through the events API until its last event;
+ * ``progress`` hears how many have come.
+ * @param {string} gameId @param {(count: number) => void} [progress]
+ * @returns {Promise<S["Event"][]>}
+ */
+export async function wholeLog(gameId, progress = () => {}) {
+  /** @type {S["Event"][]} */
+  const log = [];
+  for (;;) {
+    const page = await call("GET", `/games/${gameId}/events?after=${log.length}&limit=${EVENTS_PAGE}`);
+    log.push(...page.events);
+    progress(log.length);
+    if (!page.events.length || log.length >= page.last_seq) return log;
+  }
+}
+
 /** Full jitter: a pause drawn from zero to 0.5 s x 2^failures, at most 15 s. */
 export function backoff(/** @type {number} */ failures) {
   return Math.random() * Math.min(15, 0.5 * 2 ** Math.min(failures, 10));
@@ -72,12 +91,32 @@ export function seating(/** @type {string} */ gameId) {
 
 export function keepSeating(/** @type {string} */ gameId, /** @type {Partial<Seating>} */ more) {
   const kept = { ...seating(gameId), ...more };
+  if (typeof more.seat === "number" && more.token) rememberGame(gameId, more.seat);
   localStorage.setItem(`card-table:${gameId}`, JSON.stringify(kept));
   return kept;
 }
 
 export function forgetSeating(/** @type {string} */ gameId) {
   localStorage.removeItem(`card-table:${gameId}`);
+}
+
+const GAMES = "card-table:games";
+const GAMES_KEPT = 20;
+
+/** @typedef {{id: string, seat: number}} SatAt */
+
+/** The matches this browser sat at, the newest first. */
+export function gamesSatAt() {
+  try {
+    return /** @type {SatAt[]} */ (JSON.parse(localStorage.getItem(GAMES) || "[]"));
+  } catch {
+    return [];
+  }
+}
+
+function rememberGame(/** @type {string} */ id, /** @type {number} */ seat) {
+  const others = gamesSatAt().filter((game) => game.id !== id);
+  localStorage.setItem(GAMES, JSON.stringify([{ id, seat }, ...others].slice(0, GAMES_KEPT)));
 }
 
 const NAME = "card-table:name";

@@ -1,11 +1,12 @@
-// The web table's entry: the lobby at /play, a table at /play/table/<id>; the language
-// switch on every page.
+// The web table's entry: the lobby at /play, a table at /play/table/<id>, a finished
+// match's replay at /play/replay/<id>; the language switch on every page.
 
 import { html, render, useEffect, useState } from "../vendor/htm-3.1.1/standalone.module.js";
 import { call } from "./api.js";
 import { LANGUAGES, currentLanguage, setLanguage, t } from "./i18n.js";
 import { Lobby } from "./lobby.js";
-import { tableIdOf, usePath } from "./route.js";
+import { ReplayPage } from "./replay.js";
+import { replayIdOf, tableIdOf, usePath } from "./route.js";
 import { TablePage, refusal } from "./table.js";
 
 /** @typedef {import("api-schema").components["schemas"]["CatalogEntry"]} Entry */
@@ -14,7 +15,9 @@ function App() {
   const [catalogue, setCatalogue] = useState(/** @type {Entry[] | null} */ (null));
   const [problem, setProblem] = useState(/** @type {string | null} */ (null));
   const [, setLanguageShown] = useState(currentLanguage());
-  const tableId = tableIdOf(usePath());
+  const path = usePath();
+  const tableId = tableIdOf(path);
+  const replayId = replayIdOf(path);
   useEffect(() => {
     call("GET", "/catalog").then((answer) => setCatalogue(answer.games), (error) => setProblem(refusal(error)));
   }, []);
@@ -32,9 +35,11 @@ function App() {
       </span>
     </nav>
     ${problem && html`<p class="notice" role="alert">${problem}</p>`}
-    ${catalogue && (tableId
-      ? html`<${TablePage} key=${tableId} gameId=${tableId} catalogue=${catalogue} />`
-      : html`<${Lobby} catalogue=${catalogue} />`)}`;
+    ${catalogue && (replayId
+      ? html`<${ReplayPage} key=${replayId} gameId=${replayId} catalogue=${catalogue} />`
+      : tableId
+        ? html`<${TablePage} key=${tableId} gameId=${tableId} catalogue=${catalogue} />`
+        : html`<${Lobby} catalogue=${catalogue} />`)}`;
 }
 
 const root = document.getElementById("app");

@@ -78,4 +78,11 @@ export function t(key, values = {}) {
 }
 
 /** Whether the catalogue has ``key``: for keys made from what the service sends. */
+/** A game's title in the language shown, from the catalogue (its slug if unknown). */
+export function gameTitle(/** @type {import("api-schema").components["schemas"]["CatalogEntry"][]} */ catalogue,
+  /** @type {string} */ slug) {
+  const entry = catalogue.find((item) => item.slug === slug);
+  return entry?.text[language]?.title ?? entry?.title ?? slug;
+}
+
 export const hasKey = (/** @type {string} */ key) => Object.hasOwn(en, key);

@@ -1,14 +1,16 @@
 // The lobby: every game of the catalogue with a button to play it against the computer
 // (the opponents, their level and a clock chosen first), a form to create a table (its
 // options drawn from the catalogue's option list and named in the catalogue's words, so
-// a seventh game needs no code here), the public tables as they open, and joining by code
-// (at the top, within a phone's first screen). The name last used is offered again.
+// a seventh game needs no code here), the public tables as they open, joining by code
+// (at the top, within a phone's first screen), and the matches this browser sat at. The
+// name last used is offered again.
 
 import { html, useEffect, useState } from "../vendor/htm-3.1.1/standalone.module.js";
 import { call, keepSeating, rememberName, rememberedName } from "./api.js";
 import { currentLanguage, t } from "./i18n.js";
 import { PlayNow } from "./quickplay.js";
 import { Notice, RulesLink } from "./table.js";
+import { YourGames } from "./your_games.js";
 
 /** @typedef {import("api-schema").components["schemas"]} S */
 /** @typedef {S["CatalogEntry"]} Entry */
@@ -91,6 +93,7 @@ export function Lobby({ catalogue }) {
       <${Notice} error=${notice} />
       <${PlayNow} catalogue=${catalogue} />
       <${JoinByCode} attempt=${attempt} busy=${busy} />
+      <${YourGames} catalogue=${catalogue} />
       <ul class="games">
         ${catalogue.map((entry) => html`
           <li class="game">

@@ -1,10 +1,12 @@
 // The end of a round and of the match, as a panel brought into view: who lost or won
 // and why (the odd card shown, the points, books or lives of the round), the match's
-// standings, and the next step focused: deal the next round, or play again.
+// standings, and the next step focused: deal the next round, or play again; at the
+// match's end, its replay and its shuffle checked.
 
 import { html, useEffect, useRef } from "../vendor/htm-3.1.1/standalone.module.js";
 import { call } from "./api.js";
 import { Card } from "./cards.js";
+import { ShuffleCheck } from "./fairness.js";
 import { t } from "./i18n.js";
 import { playAgain } from "./rematch.js";
 import { roundVerdict } from "./words.js";
@@ -33,12 +35,11 @@ function Verdict(/** @type {{outcome: Record<string, any>, name: Namer}} */ { ou
 }
 
 /**
- * Who won the match and why: the best score where the game keeps one, else the most
- * rounds won (then the fewest lost); everyone level is no winner. And whether the host
- * ended it before its end.
- * @param {{game: Game, reason: string | undefined, name: Namer}} props
+ * Who won the match: the best score where the game keeps one, else the most rounds won
+ * (then the fewest lost); everyone level is no winner (none). And whether it is scored.
+ * @param {Game} game
  */
-function MatchVerdict({ game, reason, name }) {
+export function matchWinners(game) {
   const scored = game.seats.some((seat) => seat.score !== null && seat.score !== undefined);
   /** @type {(seat: Game["seats"][number]) => number[]} */
   const rank = (seat) => (scored ? [seat.score ?? 0] : [seat.rounds_won, -seat.rounds_lost]);
@@ -49,9 +50,18 @@ function MatchVerdict({ game, reason, name }) {
   let best = game.seats.length ? rank(game.seats[0]) : [];
   for (const seat of game.seats) if (better(rank(seat), best)) best = rank(seat);
   const top = game.seats.filter((seat) => !better(best, rank(seat)));
+  return { top: top.length === game.seats.length ? [] : top, scored };
+}
+
+/**
+ * Who won the match and why, and whether the host ended it before its end.
+ * @param {{game: Game, reason: string | undefined, name: Namer}} props
+ */
+function MatchVerdict({ game, reason, name }) {
+  const { top, scored } = matchWinners(game);
   const lines = [];
   if (reason === "host_ended") lines.push(t("host_ended"));
-  if (!game.seats.length || top.length === game.seats.length) lines.push(t("match_level"));
+  if (!top.length) lines.push(t("match_level"));
   else {
     const seats = top.map((seat) => name(seat.seat)).join(", ");
     const first = top[0];
@@ -126,12 +136,13 @@ export function RoundEnd({ game, finished, log, kept, own, name, work, busy }) {
       ${finished && own !== null && game.next_game_id && html`<${Started} game=${game} log=${log} name=${name}
         work=${work} busy=${busy} />`}
       ${finished && html`
+        <p class="next-step"><a class="button" data-action="replay" href=${`/play/replay/${game.id}`}>${t("replay_open")}</a></p>
+        <${ShuffleCheck} game=${game} />
         <details class="verify"><summary>${t("verify")}</summary>
           <p>${t("verify_text")}</p>
           <dl><dt>${t("commitment")}</dt><dd><code>${game.seed_commitment ?? "–"}</code></dd>
             <dt>${t("seed")}</dt><dd><code>${revealed.seed ?? "–"}</code></dd>
             <dt>${t("nonce")}</dt><dd><code>${revealed.nonce ?? "–"}</code></dd></dl>
-          <p><a href=${`/v1/games/${game.id}/events?limit=500`}>${t("whole_log")}</a></p>
         </details>`}
     </section>`;
 }

@@ -8,6 +8,11 @@ export function tableIdOf(/** @type {string} */ path) {
   return /^\/play\/table\/([0-9a-f-]{36})\/?$/.exec(path)?.[1] ?? null;
 }
 
+/** The match's id in a path /play/replay/<id>, else null. */
+export function replayIdOf(/** @type {string} */ path) {
+  return /^\/play\/replay\/([0-9a-f-]{36})\/?$/.exec(path)?.[1] ?? null;
+}
+
 /** Go to ``path`` (of /play) without loading the page again. */
 export function goTo(/** @type {string} */ path) {
   if (path === location.pathname) return;

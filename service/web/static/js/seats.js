@@ -14,6 +14,10 @@ import { t } from "./i18n.js";
 
 const LOW_SECONDS = 5; // the ring turns to the alarm colour for a turn's last seconds
 
+/** The name of a seat at ``game``, as the log's sentences take it. */
+export const seatNamer = (/** @type {Game | null | undefined} */ game) => (/** @type {number | null | undefined} */ seat) =>
+  seat === null || seat === undefined ? t("nobody") : game?.seats[seat]?.name ?? t("seat_n", { n: seat + 1 });
+
 /** "Anna Berg" → "AB", "basic bot 3" → "B3", "Bo" → "Bo" (two letters tell Bo from Bea). */
 export function initials(/** @type {string} */ name) {
   const words = name.trim().split(/\s+/).filter(Boolean);

@@ -15,7 +15,7 @@ import { usePresence } from "./presence.js";
 import { ReactionBar, heard, useReactions } from "./reactions.js";
 import { WatchRematch, followRematch } from "./rematch.js";
 import { RoundEnd } from "./round_end.js";
-import { SeatsAround, useTick } from "./seats.js";
+import { SeatsAround, seatNamer, useTick } from "./seats.js";
 import { cardOfMove, heading, logLine, moveLabel, problemText } from "./words.js";
 
 /** @typedef {import("api-schema").components["schemas"]} S */
@@ -151,8 +151,7 @@ function Table({ gameId, catalogue, readAgain }) {
   const reactions = useReactions(own);
   const presence = usePresence(gameId, own);
   const entry = catalogue.find((item) => item.slug === game?.type);
-  const name = (/** @type {number | null | undefined} */ seat) =>
-    seat === null || seat === undefined ? t("nobody") : game?.seats[seat]?.name ?? t("seat_n", { n: seat + 1 });
+  const name = seatNamer(game);
   useTurnCallback(yours, entry?.title ?? "", game && view ? heading(view, game, own, name) : "");
   // an invite's code leaves the address once it is no more use: seated, or dealt
   const seated = Boolean(kept.token);
