@@ -94,9 +94,7 @@ def test_an_instance_dates_its_rows_anew_while_its_streams_stay_open(
     assert [at_table(client, table) for table in tables] == [([1], 0)] * 2
 
 
-def test_a_row_gone_missing_is_written_again_after_a_refresh(
-    client, app, still_clock, monkeypatch
-):
+def test_a_row_gone_missing_is_written_again_after_a_refresh(client, app, still_clock, monkeypatch):
     table = Table.create(client, players=2, seats=2)
     engine = app.extensions["db_engine"]
     moment = [1000.0]
