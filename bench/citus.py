@@ -121,7 +121,7 @@ def main() -> int:
         cluster.start()
         migrate(cluster.coordinator.sqlalchemy_url)
         results = side_by_side(plain, cluster, args.clients, args.seconds)
-        plain.remove()
+        plain.remove()  # before the idle part: only the cluster is measured
         idle(cluster, args.idle_seconds)
     finally:
         plain.remove()

@@ -9,6 +9,7 @@ from alembic.migration import MigrationContext
 from sqlalchemy import Uuid, bindparam, create_engine, inspect, select, text
 from sqlalchemy.orm import Session
 
+from service.store import games
 from service.store.models import Base, Game
 
 from .databases import fresh_database, migrate
@@ -159,3 +160,21 @@ def test_the_seats_move_into_their_games_row_and_back(any_scratch_url):
         back = connection.execute(text("SELECT seat, name, bot FROM seats ORDER BY seat")).all()
     assert [tuple(row) for row in back] == [(0, "Al", None), (1, "Bo", "basic")]
     engine.dispose()
+
+
+@pytest.mark.postgres
+def test_the_save_function_takes_what_a_save_passes_in_its_order(database_url):
+    """``games.save`` calls ``save_game_change`` with its arguments by position: the
+    game's id and the version read, the columns a change writes (``games.CHANGING``),
+    the rounds' results, the events and the answers."""
+    engine = create_engine(database_url)
+    try:
+        with engine.connect() as connection:
+            names = connection.scalar(
+                text("SELECT proargnames FROM pg_proc WHERE proname = 'save_game_change'")
+            )
+    finally:
+        engine.dispose()
+    changing = [f"p_{name}" for name in games.CHANGING]
+    expected = ["p_game_id", "p_read_version", *changing, f"p_{games.ROUNDS}"]
+    assert names == [*expected, "p_events", "p_answers"]

@@ -11,6 +11,7 @@ import json
 import socket
 import time
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
 
 import pytest
 from sqlalchemy import create_engine, text
@@ -155,19 +156,13 @@ def test_a_long_poll_held_for_admission_answers_within_its_wait_of_its_arrival(
     _, _, body = read_answer(connect(server), get(events))
     last = json.loads(body)["last_seq"]
     wait, held = 3, 2
-    engine = create_engine(database_url)
-    with ThreadPoolExecutor(2) as pool, engine.connect() as holder:
-        holder.execute(text("LOCK TABLE games IN ACCESS EXCLUSIVE MODE"))
-        first = pool.submit(read_answer, connect(server), get(f"{events}?wait=0.5"))
-        waits_on_lock(holder)
+    with look_slot_held(server, database_url, events) as (pool, holder):
         sent = time.monotonic()
         late = pool.submit(read_answer, connect(server), get(f"{events}?after={last}&wait={wait}"))
         time.sleep(held)
         holder.rollback()  # the first look goes on, and gives the slot up
         status, _, body = late.result()
         took = time.monotonic() - sent
-        assert first.result()[0] == 200
-    engine.dispose()
     assert status == 200 and json.loads(body)["events"] == []
     assert took < wait + 1, f"answered {took:.1f} s after it was sent, held {held} s"
 
@@ -178,20 +173,31 @@ def test_a_long_poll_not_let_in_by_the_end_of_its_wait_is_refused_then(
     """As above, but the slot is held longer than the wait: 503 busy, within the wait."""
     events = f"/v1/games/{game_id}/events"
     wait, held = 1, 4
-    engine = create_engine(database_url)
-    with ThreadPoolExecutor(2) as pool, engine.connect() as holder:
-        holder.execute(text("LOCK TABLE games IN ACCESS EXCLUSIVE MODE"))
-        first = pool.submit(read_answer, connect(server), get(f"{events}?wait=0.5"))
-        waits_on_lock(holder)
+    with look_slot_held(server, database_url, events) as (pool, holder):
         sent = time.monotonic()
         late = pool.submit(read_answer, connect(server), get(f"{events}?wait={wait}"))
         answer = late.result(timeout=held)
         took = time.monotonic() - sent
         holder.rollback()
-        assert first.result()[0] == 200
-    engine.dispose()
     assert answer[0] == 503 and answered_or_refused(*answer), answer
     assert took < wait + 1, f"answered {took:.1f} s after it was sent, held {held} s"
+
+
+@contextmanager
+def look_slot_held(server, database_url, events):
+    """The server's one look slot held by a long poll whose first look waits on a lock
+    that ``holder`` holds (``holder.rollback()`` lets it go); a pool to send more with.
+    The first long poll is answered 200 by the end."""
+    engine = create_engine(database_url)
+    try:
+        with ThreadPoolExecutor(2) as pool, engine.connect() as holder:
+            holder.execute(text("LOCK TABLE games IN ACCESS EXCLUSIVE MODE"))
+            first = pool.submit(read_answer, connect(server), get(f"{events}?wait=0.5"))
+            waits_on_lock(holder)
+            yield pool, holder
+            assert first.result()[0] == 200
+    finally:
+        engine.dispose()
 
 
 def test_a_long_poll_sent_after_its_connection_opened_waits_from_its_sending(server, game_id):
