@@ -245,7 +245,7 @@ def load(running: players_server.Server, side: Side, players: int, args) -> dict
         "database": running.database,
     }
     started = time.monotonic()
-    command = [sys.executable, "-m", "bench.players_client", json.dumps(config)]
+    command = [sys.executable, "-m", "bench.players_load", json.dumps(config)]
     done = subprocess.run(command, cwd=players_server.ROOT, capture_output=True, text=True)
     if done.returncode:
         why = (done.stderr.strip().splitlines() or ["no output"])[-1]

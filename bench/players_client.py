@@ -11,7 +11,7 @@ joined, and each next one after a think time; when the match is over it creates 
 table and the same four join it. In mode ``boardgame.io`` the players are those of
 ``bench/players_peer_client.py``, in the same pattern, at the peer.
 
-    python -m bench.players_client '<json config>'     (prints one JSON line)
+Run by ``bench/players_load.py``.
 
 Figures over the measured window (after every table dealt and ``warmup`` seconds): the
 HTTP requests sent, by kind; the moves accepted; each move's latency: ``post`` (the
@@ -25,13 +25,10 @@ import asyncio
 import json
 import random
 import statistics
-import sys
 import time
 import uuid
 from collections import Counter, deque
 from dataclasses import dataclass, field
-
-from tests.push.client import raise_open_files_limit
 
 from . import cpu
 from .players_wire import Connection, Refused, Stream
@@ -382,16 +379,6 @@ class Table:
             player.close()
 
 
-async def main(config: Config) -> dict:
-    run = Run(config)
-    if config.mode != PEER_MODE:
-        return await play(run, lambda: Table(run))
-    from .players_peer_client import PeerTable, session  # it imports this module
-
-    async with session() as http:
-        return await play(run, lambda: PeerTable(run, http))
-
-
 async def play(run: Run, new_table) -> dict:
     """The tables set up, warmed up, measured over the window and drained."""
     config = run.config
@@ -478,18 +465,3 @@ def summary(values: list[float]) -> dict:
         "max": ordered[-1] * 1000,
         "mean": statistics.fmean(values) * 1000,
     }
-
-
-def cli(argument: str) -> None:
-    raise_open_files_limit()
-    settings = json.loads(argument)
-    settings["think"] = tuple(settings.get("think", (1.0, 3.0)))
-    result = asyncio.run(main(Config(**settings)))
-    print(json.dumps(result))
-
-
-if __name__ == "__main__":
-    # through the module by its name, which the peer's players import too: one copy of it
-    from bench import players_client
-
-    players_client.cli(sys.argv[1])
