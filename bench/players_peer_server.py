@@ -9,17 +9,15 @@ import shutil
 import subprocess
 import sys
 import tempfile
-import time
-import urllib.request
 import uuid
 from collections.abc import Iterator
-from contextlib import contextmanager, suppress
+from contextlib import contextmanager
 from pathlib import Path
 
 from sqlalchemy.engine import make_url
 
 from .players_peer_client import GAME  # noqa: F401 (the one game it serves)
-from .players_server import HOST, START_SECONDS, Server, admin, free_port, stop
+from .players_server import Server, admin, free_port, stop, wait_until_ready
 
 PEER = Path(__file__).resolve().parent / "peer"
 
@@ -83,7 +81,7 @@ def serve(url: str | None) -> Iterator[Server]:
     name = make_url(url).database if url else None
     server = Server(PEER, port, process.pid, name, log)
     try:
-        wait_until_ready(server, process)
+        wait_until_ready(server, process, "/games", "the peer")  # its lobby answers
         yield server
     except BaseException:
         print(f"the peer's log: {log}", file=sys.stderr)  # kept to read why
@@ -92,16 +90,3 @@ def serve(url: str | None) -> Iterator[Server]:
         log.unlink()
     finally:
         stop(process)
-
-
-def wait_until_ready(server: Server, process: subprocess.Popen) -> None:
-    """The lobby answers (``GET /games``: the games it serves)."""
-    give_up = time.monotonic() + START_SECONDS
-    while time.monotonic() < give_up and process.poll() is None:
-        url = f"http://{HOST}:{server.port}/games"
-        with suppress(OSError), urllib.request.urlopen(url, timeout=2):
-            return
-        time.sleep(0.2)
-    stop(process)
-    tail = server.log.read_text(errors="replace")[-3000:]
-    raise RuntimeError(f"the peer did not become ready:\n{tail}")

@@ -144,17 +144,20 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
-def wait_until_ready(server: Server, process: subprocess.Popen) -> None:
-    """``/v1/ready``: the database answers and the worker has swept."""
+def wait_until_ready(
+    server: Server, process: subprocess.Popen, path: str = "/v1/ready", who: str = ""
+) -> None:
+    """Until ``path`` answers (``/v1/ready``: the database answers and the worker has
+    swept), or the process ends or ``START_SECONDS`` pass: then it is stopped."""
     give_up = time.monotonic() + START_SECONDS
     while time.monotonic() < give_up and process.poll() is None:
-        url = f"http://{HOST}:{server.port}/v1/ready"
+        url = f"http://{HOST}:{server.port}{path}"
         with suppress(OSError), urllib.request.urlopen(url, timeout=2):
             return
         time.sleep(0.2)
     stop(process)
     tail = server.log.read_text(errors="replace")[-3000:]
-    raise RuntimeError(f"the server in {server.root} did not become ready:\n{tail}")
+    raise RuntimeError(f"{who or f'the server in {server.root}'} did not become ready:\n{tail}")
 
 
 def stop(process: subprocess.Popen) -> None:
