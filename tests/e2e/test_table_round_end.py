@@ -93,7 +93,7 @@ def test_play_again_where_friends_sat_holds_their_seats(live, people):
     new = live.call("GET", f"/v1/games/{TABLE_URL.search(page.url).group(1)}")
     assert new["visibility"] == "private" and new["status"] == "waiting"
     held = [(s["name"], s["bot"], s["held_until"] is not None) for s in new["seats"]]
-    assert held == [("Ida", None, False), ("Jo", None, True), ("basic bot 3", "basic", False)]
+    assert held == [("Ida", None, False), ("Jo", None, True), ("Otto", "basic", False)]
     expect(seat_chip(page, 1)).to_contain_text(say(page, "held_for", name="Jo"))
     clean(guarded)
 
