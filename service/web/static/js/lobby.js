@@ -77,7 +77,7 @@ export function Lobby({ catalogue }) {
       visibility: "private",
       turn_seconds: versus.clock ? Number(versus.clock) : null,
       options: matchOptions(entry, seats),
-    }, rememberedName() || t("player"));
+    }, rememberedName() || t("default_name"));
     await call("POST", `/games/${created.id}/deal`, {
       token: created.host_token,
       body: { fill_with_bots: versus.level },
@@ -119,7 +119,7 @@ function VersusComputer(/** @type {{entry: Entry, busy: boolean, start: (entry: 
   const set = (/** @type {keyof Versus} */ field, /** @type {(value: string) => unknown} */ read) =>
     (/** @type {any} */ event) => setVersus({ ...versus, [field]: read(event.target.value) });
   const clock = versus.clock ? t("seconds_a_turn", { n: versus.clock }) : t("no_clock");
-  const level = t(versus.level === "basic" ? "versus_level_basic" : "versus_level_random");
+  const level = t(`level_${versus.level}`);
   return html`
     <details class="versus" data-versus=${entry.slug}>
       <summary>${t("versus_summary", { n: opponents, level, clock })}</summary>
@@ -127,8 +127,8 @@ function VersusComputer(/** @type {{entry: Entry, busy: boolean, start: (entry: 
         value=${opponents} onInput=${set("opponents", Number)} /></label>
       <label>${t("opponents_level")} <select data-choice="level" value=${versus.level}
         onChange=${set("level", String)}>
-        <option value="basic">${t("versus_level_basic")}</option>
-        <option value="random">${t("versus_level_random")}</option>
+        <option value="basic">${t("level_basic")}</option>
+        <option value="random">${t("level_random")}</option>
       </select></label>
       <label>${t("turn_clock")} <select data-choice="clock" value=${versus.clock} onChange=${set("clock", String)}>
         ${CLOCKS.map((seconds) => html`<option value=${seconds}>${seconds || t("no_clock")}</option>`)}
@@ -162,7 +162,7 @@ function CreateForm({ catalogue, attempt, busy }) {
         turn_seconds: form.clock ? Number(form.clock) : null,
         think_seconds: Number(form.think),
         options: choices,
-      }, form.name || t("player"));
+      }, form.name || t("default_name"));
       open(created.id);
     });
   };
@@ -225,7 +225,7 @@ function JoinByCode({ attempt, busy }) {
     event.preventDefault();
     attempt(async () => {
       rememberName(name);
-      const joined = await call("POST", "/tables/join", { body: { code: code.trim(), name: name || t("player") } });
+      const joined = await call("POST", "/tables/join", { body: { code: code.trim(), name: name || t("default_name") } });
       keepSeating(joined.game_id, { seat: joined.seat, token: joined.token, code: code.trim() });
       open(joined.game_id);
     });

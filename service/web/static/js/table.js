@@ -451,7 +451,7 @@ function Waiting(/** @type {{game: Game, kept: import("./api.js").Seating & {cod
   const free = game.max_seats - game.seats.length;
   const join = () => work(async () => {
     rememberName(who);
-    const body = game.visibility === "private" ? { name: who || t("player"), code } : { name: who || t("player") };
+    const body = game.visibility === "private" ? { name: who || t("default_name"), code } : { name: who || t("default_name") };
     const joined = await call("POST", `/games/${game.id}/players`, { body });
     const withCode = game.visibility === "private" ? { code } : {};
     setKept(keepSeating(game.id, { seat: joined.seat, token: joined.token, ...withCode }));

@@ -2,7 +2,7 @@
 // of hearts and name ♠ spades"), the heading that says whose action it is, and every
 // refusal. Each sentence is a template of i18n/<language>.js; nothing here needs a DOM.
 
-import { cardName, colourName, ranksName, suitLabel, theCard } from "./cards.js";
+import { cardName, colourName, rankForms, rankOf, ranksName, suitLabel, suitOf, theCard } from "./cards.js";
 import { currentLanguage, hasKey, t } from "./i18n.js";
 
 /** @typedef {import("api-schema").components["schemas"]} S */
@@ -13,7 +13,7 @@ import { currentLanguage, hasKey, t } from "./i18n.js";
 /** @typedef {S["Game"]} Game */
 /** @typedef {(seat: number | null | undefined) => string} Namer */
 /** @typedef {import("./i18n.js").Key} Key */
-/** @typedef {Record<string, string | number>} Values */
+/** @typedef {Record<string, import("./i18n.js").Value>} Values */
 /** A template and what fills it. @typedef {[Key, Values?]} Said */
 
 /** "A, B and C" ("A, B ja C"); ``or``: "A or B". */
@@ -22,7 +22,7 @@ function listOf(/** @type {string[]} */ items, or = false) {
   return new Intl.ListFormat(currentLanguage(), { type }).format(items);
 }
 
-const cards = (/** @type {string[] | undefined} */ list) => listOf((list || []).map(theCard));
+const cards = (/** @type {string[] | undefined} */ list) => listOf((list || []).map((card) => theCard(card).nom));
 const named = (/** @type {string} */ key) => (hasKey(key) ? t(/** @type {Key} */ (key)) : key);
 
 /**
@@ -63,7 +63,7 @@ export const SENTENCES = {
   },
   // the seat is the one asked, who says it; the asker (to_seat) is the one who draws
   go_fish: (data, name) => ["ev_go_fish", { to: name(data.to_seat) }],
-  book: (data) => ["ev_book", { ranks: ranksName(data.rank), ranks_from: ranksName(data.rank, true) }],
+  book: (data) => ["ev_book", { ranks: ranksName(data.rank), rank: rankForms(data.rank) }],
   signal: (data) => ["ev_signal", { n: data.order }],
   pick: (data) => (data.card ? ["ev_pick_seen", { card: theCard(data.card) }] : ["ev_pick"]),
   roll: (data) => ["ev_roll", { die: data.die, space: named(`space_${data.space}`) }],
@@ -110,19 +110,35 @@ function roundOver(/** @type {S["RoundOverData"]} */ data, /** @type {Namer} */ 
 }
 
 /**
- * The end of a round in sentences, from the data of what ended it (its `round_over`, or
- * Mystery Date's `won`): who won or lost, and why.
- * @param {Record<string, any>} outcome @param {Namer} name
+ * Seats said to the reader: ``key`` with ``{seats}`` ("Bob and Eve won", the verb by
+ * their count), or ``<key>_you`` with ``{others}`` when the reader is one of them ("You
+ * won", "You and Bob won").
+ * @param {Key} key @param {number[]} seats @param {Namer} name @param {number | null} [own]
+ * @param {Values} [values]
  */
-export function roundVerdict(outcome, name) {
+export function aboutSeats(key, seats, name, own = null, values = {}) {
+  const others = seats.filter((seat) => seat !== own);
+  const counted = { ...values, n: seats.length };
+  if (others.length === seats.length) return t(key, { ...counted, seats: listOf(seats.map(name)) });
+  return t(/** @type {Key} */ (`${key}_you`), { ...counted, others: listOf(others.map(name)) });
+}
+
+/**
+ * The end of a round in sentences, from the data of what ended it (its `round_over`, or
+ * Mystery Date's `won`): who won or lost, and why; "you" for the reader's own seat.
+ * @param {Record<string, any>} outcome @param {Namer} name @param {number | null} [own]
+ */
+export function roundVerdict(outcome, name, own = null) {
   const { loser, odd_card: oddCard, winners, winner, blocked, signals } = outcome;
   const lines = [];
+  const about = (/** @type {Key} */ key, /** @type {number[]} */ seats, /** @type {Values} */ values = {}) =>
+    lines.push(aboutSeats(key, seats, name, own, values));
   if (blocked) lines.push(t("blocked"));
-  if (winner !== undefined) lines.push(t("date_winner", { seat: name(winner) }));
-  if (winners?.length) lines.push(t("round_won_by", { seats: winners.map(name).join(", ") }));
-  if (loser !== undefined && oddCard) lines.push(t("round_lost_with", { seat: name(loser), card: theCard(oddCard) }));
-  else if (loser !== undefined && signals) lines.push(t("spoons_loser", { seat: name(loser) }));
-  else if (loser !== undefined) lines.push(t("round_lost_by", { seat: name(loser) }));
+  if (winner !== undefined) about("date_winner", [winner]);
+  if (winners?.length) about("round_won_by", winners);
+  if (loser !== undefined && oddCard) about("round_lost_with", [loser], { card: theCard(oddCard) });
+  else if (loser !== undefined && signals) about("spoons_loser", [loser]);
+  else if (loser !== undefined) about("round_lost_by", [loser]);
   return lines;
 }
 
@@ -140,8 +156,9 @@ export function sentence(event, name, mySeat = null) {
   const own = mySeat !== null && mySeat !== undefined && event.seat === mySeat;
   const [key, values = {}] = say(data, name, own);
   const text = t(key, { who: name(event.seat), ...values });
-  // who made the move after the sentence, which then reads as the template says
-  return event.by && event.by !== "player" ? `${text} (${named(`by_${event.by}`)})` : text;
+  // who made the move after the sentence, where it says more than the seat does: a
+  // computer player's seat says it is one, a person's move by the autopilot or the clock not
+  return event.by && event.by !== "player" && event.by !== "bot" ? `${text} (${named(`by_${event.by}`)})` : text;
 }
 
 /**
@@ -211,7 +228,7 @@ export function heading(view, game, mySeat, name) {
     return free > 0 ? t("head_waiting", { n: free }) : t("head_waiting_full");
   }
   if (view.type === "mystery-date" && view.winner !== null && view.winner !== undefined) {
-    return t("head_won", { who: name(view.winner) });
+    return view.winner === mySeat ? t("head_won_you") : t("head_won", { who: name(view.winner) });
   }
   if (view.status === "round_over") return t("head_round_over");
   if (view.status === "finished") return t("head_finished");
@@ -242,10 +259,15 @@ function passingHeading(/** @type {S["OldMaidView"] | S["BlindDateView"]} */ vie
   return t("head_take", { who: turn.who, from: turn.name(from) });
 }
 
+/** Crazy Eights: the card to play on, and after an eight the suit it named, which is
+ * what must be followed ("play ♣ clubs or an eight (the eight of spades named ♣ clubs)"). */
 function eightsHeading(/** @type {S["CrazyEightsView"]} */ view, /** @type {Turn} */ turn) {
-  const pile = { card: cardName(view.top ?? ""), suit: suitLabel(view.suit ?? "") };
-  if (!turn.mine) return t("head_play", { who: turn.who, ...pile });
-  if (turn.moves.includes("play")) return t("head_play_mine", pile);
+  const top = view.top ?? "";
+  const suit = view.suit ?? suitOf(top);
+  const pile = { card: top ? theCard(top) : "", suit: suitLabel(suit) };
+  const named = rankOf(top) === "8" && suit !== suitOf(top);
+  if (!turn.mine) return t(named ? "head_play_eight" : "head_play", { who: turn.who, ...pile });
+  if (turn.moves.includes("play")) return t(named ? "head_play_mine_eight" : "head_play_mine", pile);
   return turn.moves.includes("draw") ? t("head_draw_mine") : t("head_pass_mine");
 }
 
