@@ -219,7 +219,7 @@ function Table({ gameId, catalogue, readAgain }) {
         <p class="status" data-status=${view.status}>
           ${t(/** @type {Key} */ (`status_${view.status}`))}${game.round ? ` · ${t("round_n", { n: game.round })}` : ""}
         </p>
-        <p class=${`link ${link}`} role="status">${t(/** @type {Key} */ (`link_${link}`))}</p>
+        <${LinkStatus} link=${link} status=${view.status} />
       </header>
       <h2 class="turn-heading" aria-live="polite">${heading(view, game, own, name)}</h2>
       <${Notice} error=${notice} />
@@ -332,6 +332,13 @@ const rulesHref = (/** @type {Entry} */ entry) =>
 /** The link to a game's full rules, opened beside the page. */
 export const RulesLink = (/** @type {{entry: Entry}} */ { entry }) =>
   html`<a class="full-rules" href=${rulesHref(entry)} target="_blank" rel="noopener">${t("full_rules", { game: entry.title })}</a>`;
+
+/** The connection as it matters to the reader: connecting, live (or polling), lost;
+ * a finished match is finished, however its stream goes on waiting for a rematch. */
+function LinkStatus(/** @type {{link: string, status: string}} */ { link, status }) {
+  const said = status === "finished" && link !== "offline" ? "finished" : link;
+  return html`<p class=${`link ${said}`} data-link=${said} role="status">${t(/** @type {Key} */ (`link_${said}`))}</p>`;
+}
 
 /** A refusal shown, with its Retry-After counting down. */
 export function Notice(/** @type {{error: unknown}} */ { error }) {

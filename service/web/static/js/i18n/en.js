@@ -96,6 +96,7 @@ export default {
   link_live: "Live",
   link_connecting: "Connecting…",
   link_polling: "Live (polling)",
+  link_finished: "Match over",
   link_offline: "Connection lost: reconnecting…",
   problem_unknown: "That did not work",
   problem_illegal_move: "That move is not allowed now.",

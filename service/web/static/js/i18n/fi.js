@@ -113,6 +113,7 @@ export default {
   link_live: "Yhteys päällä",
   link_connecting: "Yhdistetään…",
   link_polling: "Yhteys päällä (kysely)",
+  link_finished: "Ottelu on ohi",
   link_offline: "Yhteys katkesi: yhdistetään uudelleen…",
   problem_unknown: "Se ei onnistunut",
   problem_illegal_move: "Siirto ei ole nyt sallittu.",

@@ -1,0 +1,55 @@
+"""What the table says must be whole and true: the status line says connecting, live or
+finished as it is ("Connecting…" was shown while a card was playable, "Live" after the
+match had finished); on a 390 px phone no heading is cut short ("Crazy Eigh…") and
+every Mystery Date piece tells its player apart (each read "bas…")."""
+
+import pytest
+from playwright.sync_api import expect
+
+from .tables import Table, say, wait_for_turn
+from .test_play import DESKTOP, PHONE_DEVICE, clean
+
+# Every heading of the table page whose text is cut (wider than its box), as "tag: text".
+CUT_HEADINGS = """() => [...document.querySelectorAll("h1, h2, h3")]
+  .filter((h) => h.offsetParent !== null && h.scrollWidth > h.clientWidth)
+  .map((h) => `${h.tagName}: ${h.textContent} (${h.scrollWidth} > ${h.clientWidth})`)"""
+
+
+def test_the_status_line_says_live_while_playing_and_over_once_finished(live, people):
+    table = Table.create(live, "crazy-eights", seats=2, seed="5")
+    seat = table.join("Ada")
+    table.deal(fill=True)
+    guarded = people(locale="en-US", viewport=DESKTOP)
+    page = table.open(guarded, seat, host=True)
+    wait_for_turn(page)
+    status = page.locator("[data-link]")
+    expect(status).to_have_attribute("data-link", "live")
+    expect(status).to_have_text(say(page, "link_live"))
+    live.call("POST", f"/v1/games/{table.id}/end", {}, table.host)
+    expect(page.locator("[data-status]")).to_have_attribute("data-status", "finished")
+    expect(status).to_have_attribute("data-link", "finished")
+    expect(status).to_have_text(say(page, "link_finished"))
+    clean(guarded)
+
+
+@pytest.mark.parametrize("lang", ["en-US", "fi-FI"])
+@pytest.mark.parametrize("slug", ["crazy-eights", "mystery-date"])
+def test_no_heading_is_cut_short_on_a_phone(live, people, screenshots, slug, lang):
+    options = {"target_score": None} if slug == "crazy-eights" else {}
+    table = Table.create(live, slug, seats=4, options=options, seed="12")
+    seat = table.join("Kai Lindqvist")
+    table.deal(fill=True)
+    guarded = people(locale=lang, **PHONE_DEVICE)
+    page = table.open(guarded, seat, host=True)
+    wait_for_turn(page)
+    page.wait_for_timeout(300)
+    page.screenshot(path=screenshots / f"phone-headings-{slug}-{lang}.png")
+    assert page.evaluate(CUT_HEADINGS) == []
+    if slug == "mystery-date":
+        pieces = page.locator(".piece")
+        expect(pieces).to_have_count(4)
+        shown = pieces.evaluate_all("ps => ps.map((p) => p.querySelector('[aria-hidden]').textContent)")
+        assert len(set(shown)) == 4, shown
+        cut = pieces.evaluate_all("ps => ps.filter((p) => p.scrollWidth > p.clientWidth).length")
+        assert cut == 0
+    clean(guarded)
