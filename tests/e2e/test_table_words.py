@@ -53,3 +53,22 @@ def test_no_heading_is_cut_short_on_a_phone(live, people, screenshots, slug, lan
         cut = pieces.evaluate_all("ps => ps.filter((p) => p.scrollWidth > p.clientWidth).length")
         assert cut == 0
     clean(guarded)
+
+
+def test_the_newest_pair_of_each_seat_is_shown_on_a_phone(live, people):
+    table = Table.create(live, "old-maid", seats=4, seed="3")
+    seat = table.join("Ada")
+    table.deal(fill=True)
+    guarded = people(locale="en-US", **PHONE_DEVICE)
+    page = table.open(guarded, seat, host=True)
+    wait_for_turn(page)
+    players = [p for p in table.view(seat)["players"] if p["pairs"]]
+    assert players, "pairs laid at the deal"
+    for player in players:
+        newest = page.locator(f'[data-seat-pairs="{player["seat"]}"] li.newest')
+        expect(newest).to_have_count(2)
+        shown = newest.evaluate_all("ls => ls.map((l) => l.dataset.card)")
+        assert sorted(shown) == sorted(player["pairs"][-1])
+        for card in range(2):
+            expect(newest.nth(card)).to_be_visible()
+    clean(guarded)
