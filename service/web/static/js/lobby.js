@@ -95,7 +95,7 @@ export function Lobby({ catalogue }) {
         ${catalogue.map((entry) => html`
           <li class="game">
             <h2>${gameWords(entry).title}</h2>
-            <p>${t("players_range", { min: entry.players.min, max: entry.players.max })}</p>
+            <p data-players>${playerCount(entry)}</p>
             <${VersusComputer} entry=${entry} busy=${busy} start=${playBots} />
             <details><summary>${t("rules")}</summary><p>${gameWords(entry).rules}</p>
               <p><${RulesLink} entry=${entry} /></p></details>
@@ -104,6 +104,14 @@ export function Lobby({ catalogue }) {
       <${CreateForm} catalogue=${catalogue} attempt=${attempt} busy=${busy} />
       <${PublicTables} catalogue=${catalogue} />
     </section>`;
+}
+
+/** "2 to 4 players", as the default options allow (Old Maid's online rules), and how
+ * many other rules take, where they take more (its family game's 8). */
+function playerCount(/** @type {Entry} */ entry) {
+  const { by_default: usual, max } = entry.players;
+  const range = t("players_range", usual);
+  return max > usual.max ? `${range} ${t("players_other_rules", { n: max })}` : range;
 }
 
 /** "Play against the computer": the button starts at once with the choices shown in its

@@ -5,6 +5,7 @@ export default {
   loading: "Loading…",
   lobby_title: "Play cards",
   players_range: "{min} to {max} players",
+  players_other_rules: "(up to {n} with other rules)",
   play_bots: "Play against the computer",
   rules: "Rules",
   full_rules: "All the rules of {game}",

@@ -6,6 +6,7 @@ export default {
   loading: "Ladataan…",
   lobby_title: "Pelaa kortteja",
   players_range: "{min}–{max} pelaajaa",
+  players_other_rules: "(muilla säännöillä enintään {n})",
   play_bots: "Pelaa tietokonetta vastaan",
   rules: "Säännöt",
   full_rules: "Pelin {game} kaikki säännöt (englanniksi)",
