@@ -117,10 +117,11 @@ FOCUSED = """() => {
 
 def words(page, language: str = "en") -> dict[str, str]:
     """The page's catalogue of strings in ``language``, as its own module has it; a
-    plural entry (``{one, other}``, chosen by the count) as its ``other`` form."""
+    plural entry (``{one, other}``, chosen by the count) as its ``other`` form, a word in
+    its cases (``{nom, gen}``) as its ``nom``."""
     return page.evaluate(
         """l => import(`/play/static/js/i18n/${l}.js`).then(m => Object.fromEntries(
-          Object.entries(m.default).map(([k, v]) => [k, typeof v === "string" ? v : v.other])))""",
+          Object.entries(m.default).map(([k, v]) => [k, typeof v === "string" ? v : v.other ?? v.nom])))""",
         language,
     )
 
