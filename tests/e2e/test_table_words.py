@@ -55,6 +55,34 @@ def test_no_heading_is_cut_short_on_a_phone(live, people, screenshots, slug, lan
     clean(guarded)
 
 
+def test_settings_are_kept_across_a_reload(live, people):
+    """Motion off, the four-colour deck and the hand by suit: chosen once, kept."""
+    table = Table.create(live, "crazy-eights", seats=2, seed="5")
+    seat = table.join("Ada")
+    table.deal(fill=True)
+    guarded = people(locale="en-US", viewport=DESKTOP)
+    page = table.open(guarded, seat, host=True)
+    wait_for_turn(page)
+    page.locator("[data-settings] summary").click()
+    page.locator('[data-setting="speed"]').select_option("off")
+    page.locator('[data-setting="four-colour"]').check()
+    page.locator('[data-setting="sort"]').select_option("suit")
+    for reloaded in (False, True):
+        if reloaded:
+            page.reload()
+            wait_for_turn(page)
+            page.locator("[data-settings] summary").click()
+        expect(page.locator('[data-setting="speed"]')).to_have_value("off")
+        expect(page.locator('[data-setting="four-colour"]')).to_be_checked()
+        expect(page.locator('[data-setting="sort"]')).to_have_value("suit")
+        hand = page.locator(".hand [data-card]").evaluate_all("cs => cs.map((c) => c.dataset.card)")
+        suits = ["SHCD".index(card[-1]) for card in hand]
+        assert suits == sorted(suits), hand
+        sources = page.locator(".hand img.card").evaluate_all("cs => cs.map((c) => c.src)")
+        assert sources and all("/four-colour/" in src for src in sources), sources
+    clean(guarded)
+
+
 def test_the_newest_pair_of_each_seat_is_shown_on_a_phone(live, people):
     table = Table.create(live, "old-maid", seats=4, seed="3")
     seat = table.join("Ada")

@@ -4,6 +4,7 @@
 import { html } from "../vendor/htm-3.1.1/standalone.module.js";
 import { API } from "./api.js";
 import { declined, t } from "./i18n.js";
+import { useSettings } from "./settings.js";
 
 // The pictures come from the service, also when this page is served from elsewhere
 // (asked when drawn: the names load without a page, as the words test runs them).
@@ -87,13 +88,41 @@ export function colourName(/** @type {string} */ colour) {
   return key ? t(key) : colour;
 }
 
+// The orders a hand is sorted in: ranks as the API lists them, suits alternating colours.
+const RANK_ORDER = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
+const SUIT_ORDER = ["S", "H", "C", "D"];
+
+/**
+ * A hand as the player sorts it: as dealt, by suit (then rank) or by rank (then suit).
+ * Cards of no standard suit (the joker, Six Generations, Mystery Date) stay after, in
+ * their own order.
+ * @param {string[]} hand @param {"dealt" | "suit" | "rank"} sort
+ */
+export function sortHand(hand, sort) {
+  if (sort === "dealt") return hand;
+  const keys = (/** @type {string} */ card) => {
+    const rank = RANK_ORDER.indexOf(rankOf(card));
+    const suit = SUIT_ORDER.indexOf(suitOf(card));
+    if (rank < 0 || suit < 0) return [Infinity, Infinity];
+    return sort === "suit" ? [suit, rank] : [rank, suit];
+  };
+  const order = (/** @type {number[]} */ a, /** @type {number[]} */ b) => (a[0] - b[0]) || (a[1] - b[1]) || 0;
+  return hand.map((card) => ({ card, key: keys(card) })).sort((a, b) => order(a.key, b.key)).map((each) => each.card);
+}
+
+/** Where a card's picture is (the four-colour deck's for a standard card, if chosen). */
+export function pictureOf(/** @type {string | null | undefined} */ card, fourColour = false) {
+  return `${service()}/play/cards/${fourColour ? "four-colour/" : ""}${card || "back"}.svg`;
+}
+
 /**
  * A card's picture; face down without an id. ``small`` for the others' piles and the
  * log. Its name is its alternative text.
  * @param {{card?: string | null, small?: boolean}} props
  */
 export function Card({ card, small = false }) {
+  const { fourColour } = useSettings();
   const name = card ? cardName(card) : t("face_down");
-  const src = `${service()}/play/cards/${card || "back"}.svg`;
+  const src = pictureOf(card, fourColour);
   return html`<img class=${small ? "card small" : "card"} src=${src} alt=${name} title=${name} />`;
 }

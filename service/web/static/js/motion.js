@@ -14,8 +14,9 @@
 // Seats are found by `data-seat`, cards by `data-card`, piles by `data-pile` (else the
 // middle of the table).
 
-import { API } from "./api.js";
+import { pictureOf } from "./cards.js";
 import { t } from "./i18n.js";
+import { SPEEDS, settings } from "./settings.js";
 import { sentence } from "./words.js";
 
 /** @typedef {import("api-schema").components["schemas"]["Event"]} GameEvent */
@@ -27,7 +28,6 @@ const STALE_MS = 1500; // events that waited longer for a frame (a hidden tab) a
 const STAGGER_MS = 320; // between the animations of one burst, in the events' order
 const FLIGHT_MS = 560;
 const LAID_MS = 1800;
-const SERVICE = new URL(API, location.href).origin; // the card pictures, as cards.js
 const BUBBLE_MS = 1500;
 const BUBBLE_GAP_PX = 10; // between a bubble and its seat, its tail in it
 const HIGHLIGHT_MS = 900;
@@ -91,10 +91,11 @@ function flush() {
   const animated = [...before.slice(before.length - (SHOWN - after.length)), ...after];
   const ends = events.some((event) => ENDS.has(event.type));
   if (ends) stopMoving();
-  const still = reduced.matches || ends;
+  const pace = SPEEDS[settings().speed]; // 0: the player turned motion off
+  const still = reduced.matches || ends || pace === 0;
   // at a round's end a seat's place is outlined, but no bubble is left over its verdict
   const shows = ends ? animated.filter(({ event }) => !TALKS.has(event.type)) : animated;
-  shows.forEach(({ event }, index) => SHOWS[event.type]?.(event, index * STAGGER_MS, still));
+  shows.forEach(({ event }, index) => SHOWS[event.type]?.(event, index * STAGGER_MS * pace, still));
   const last = events[events.length - 1];
   if (last?.type === "offer" && !still) hesitate(last, Math.min(animated.length * STAGGER_MS, FLIGHT_MS));
 }
@@ -422,7 +423,7 @@ function picture(/** @type {string | null} */ card) {
   const image = document.createElement("img");
   image.className = "card";
   image.alt = "";
-  image.src = `${SERVICE}/play/cards/${card || "back"}.svg`;
+  image.src = pictureOf(card, settings().fourColour);
   return image;
 }
 
@@ -433,7 +434,7 @@ function at(/** @type {HTMLElement} */ element, /** @type {{x: number, y: number
 
 /** @returns {KeyframeAnimationOptions} */
 const timing = (/** @type {string} */ kind, /** @type {number} */ duration, /** @type {number} */ delay) =>
-  ({ duration, delay, easing: "ease-in-out", fill: "backwards", id: `motion-${kind}` });
+  ({ duration: duration * SPEEDS[settings().speed], delay, easing: "ease-in-out", fill: "backwards", id: `motion-${kind}` });
 
 /** The element goes when its animation ends, or is cancelled. */
 function settle(/** @type {HTMLElement} */ element, /** @type {Animation} */ animation) {

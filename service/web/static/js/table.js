@@ -6,7 +6,7 @@
 import { html, useEffect, useErrorBoundary, useLayoutEffect, useRef, useState } from "../vendor/htm-3.1.1/standalone.module.js";
 import { API, Problem, call, keepSeating, newKey, rememberName, rememberedName, seating, tokenOf } from "./api.js";
 import { CallbackSettings, useTurnCallback } from "./callback.js";
-import { Card, cardName } from "./cards.js";
+import { Card, cardName, sortHand } from "./cards.js";
 import { BOARDS } from "./games/index.js";
 import { t } from "./i18n.js";
 import { follow } from "./live.js";
@@ -16,6 +16,7 @@ import { ReactionBar, heard, useReactions } from "./reactions.js";
 import { WatchRematch, followRematch } from "./rematch.js";
 import { RoundEnd } from "./round_end.js";
 import { SeatsAround, useTick } from "./seats.js";
+import { SettingsPanel, useSettings } from "./settings.js";
 import { cardOfMove, heading, logLine, moveLabel, problemText } from "./words.js";
 
 /** @typedef {import("api-schema").components["schemas"]} S */
@@ -240,6 +241,7 @@ function Table({ gameId, catalogue, readAgain }) {
       <${Log} log=${log} name=${name} own=${own} />
       <footer class="table-foot">
         ${own !== null && kept.token && html`<${CallbackSettings} />`}
+        <${SettingsPanel} />
         ${entry && html`<${RulesLink} entry=${entry} />`}
         ${game.seeded && html`<p class="seeded">${t("seeded_table")}</p>`}
       </footer>
@@ -373,6 +375,7 @@ function Leave(/** @type {{leave: () => void, busy: boolean}} */ { leave, busy }
 function Hand(/** @type {BoardProps} */ { view, act, busy, name }) {
   const [choosing, setChoosing] = useState(/** @type {string | null} */ (null));
   const chooser = useRef(/** @type {HTMLElement | null} */ (null));
+  const { sort } = useSettings();
   const movesOf = (/** @type {string} */ card) =>
     view.legal_moves.filter((move) => cardOfMove(move) === card || (move.type === "ask" && card.slice(0, -1) === move.rank));
   const options = choosing ? movesOf(choosing) : [];
@@ -384,7 +387,7 @@ function Hand(/** @type {BoardProps} */ { view, act, busy, name }) {
     <section class="hand" aria-label=${t("your_hand")}>
       <h2>${t("your_hand")} (${view.hand.length})</h2>
       <ul class="cards">
-        ${view.hand.map((card, index) => {
+        ${sortHand(view.hand, sort).map((card, index) => {
           const moves = movesOf(card);
           if (!moves.length) return html`<li key=${card + index} data-card=${card}><${Card} card=${card} /></li>`;
           const only = moves.length === 1 ? moves[0] : null;

@@ -379,4 +379,16 @@ export default {
   play_now_people_wait: "People only: the game starts once the table is full.",
   play_now_cancel_hint: "Changed your mind? Cancel takes you out of the queue.",
   play_now_lost: "Your place in the queue was lost: press Play now again.",
+  // settings.js: the player's settings, kept in this browser
+  settings: "Settings",
+  settings_speed: "Moves shown",
+  speed_slow: "slowly",
+  speed_normal: "at normal speed",
+  speed_fast: "quickly",
+  speed_off: "not at all (no motion)",
+  settings_four_colour: "Four-colour deck (♣ green, ♦ blue)",
+  settings_sort: "Your hand",
+  sort_dealt: "as dealt",
+  sort_suit: "by suit",
+  sort_rank: "by rank",
 };

@@ -395,4 +395,16 @@ export default {
   play_now_people_wait: "Vain ihmisiä: peli alkaa, kun pöytä on täynnä.",
   play_now_cancel_hint: "Muutitko mielesi? Peruuta vie sinut pois jonosta.",
   play_now_lost: "Paikkasi jonossa menetettiin: paina Pelaa nyt uudelleen.",
+  // settings.js: pelaajan asetukset, tallessa tässä selaimessa
+  settings: "Asetukset",
+  settings_speed: "Siirrot näytetään",
+  speed_slow: "hitaasti",
+  speed_normal: "normaalisti",
+  speed_fast: "nopeasti",
+  speed_off: "ei lainkaan (ei liikettä)",
+  settings_four_colour: "Neliväripakka (♣ vihreä, ♦ sininen)",
+  settings_sort: "Kätesi",
+  sort_dealt: "jakojärjestyksessä",
+  sort_suit: "maittain",
+  sort_rank: "arvoittain",
 };
