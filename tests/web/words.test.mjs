@@ -34,10 +34,10 @@ const BROKEN = [
 // Counts with the wrong form: "1 cards", "2 card"; "1 korttia", "2 kortti".
 const WRONG_PLURALS = {
   en: [/\b1 (cards|lives|books|seats|pairs|seconds|players)\b/, /\b([02-9]|\d\d+) (card|life|book|seat|pair|second)\b/],
-  fi: [/\b1 (korttia|elämää|sarjaa|paikkaa|paria|sekuntia)\b/, /\b([02-9]|\d\d+) (kortti|kortin|elämä|sarja|paikka|pari|sekunti)\b/],
+  fi: [/\b1 (korttia|elämää|nelikkoa|paikkaa|paria|sekuntia)\b/, /\b([02-9]|\d\d+) (kortti|kortin|elämä|nelikko|paikka|pari|sekunti)\b/],
 };
 // How each language says "sixes" when asking for them, and in "a book of sixes" (Finnish:
-// "sarja: neljä kutosta").
+// "nelikon: neljä kutosta", a book being a nelikko as the catalogue's rules call it).
 const RANKS_ASKED = {
   en: { A: "aces", 2: "twos", 3: "threes", 4: "fours", 5: "fives", 6: "sixes", 7: "sevens", 8: "eights", 9: "nines", 10: "tens", J: "jacks", Q: "queens", K: "kings" },
   fi: { A: "ässiä", 2: "kakkosia", 3: "kolmosia", 4: "nelosia", 5: "vitosia", 6: "kutosia", 7: "seiskoja", 8: "kaseja", 9: "ysejä", 10: "kymppejä", J: "jätkiä", Q: "rouvia", K: "kuninkaita" },
@@ -253,7 +253,7 @@ const FI_CARD_OBJECTS = /** @type {const} */ ([
   [{ type: "discard", seat: 1, data: { card: "blue-2" } }, "Bob poisti sinisen asun osan 2."],
   [{ type: "pick", seat: 1, data: { card: "JK" } }, "Bob otti pinostaan jokerin."],
   [{ type: "take_discard", seat: 1, data: { card: "AC" } }, "Bob otti poistopinosta ristiässän."],
-  [{ type: "book", seat: 1, data: { rank: "6" } }, "Bob keräsi sarjan: neljä kutosta."],
+  [{ type: "book", seat: 1, data: { rank: "6" } }, "Bob laski pöytään nelikon: neljä kutosta."],
 ]);
 const ADA_BOB_EVE = (/** @type {number | null | undefined} */ seat) => ["Ada", "Bob", "Eve"][seat ?? 0];
 
@@ -263,7 +263,7 @@ test("Finnish: a card as the object, a name after pelaajalta", () => {
   assert.equal(moveLabel({ type: "take", from_seat: 0, position: 2 }, ADA_BOB_EVE), "Ota kortti 3 pelaajalta Ada");
   assert.equal(moveLabel({ type: "play", card: "5D" }, ADA_BOB_EVE), "Pelaa ruutuvitonen"); // an order: nominative
   assert.doesNotMatch(t("default_name"), /^pelaaja/i, "pelaajalta Pelaaja");
-  assert.doesNotMatch(JSON.stringify(LANGUAGES.fi), /\bkirj(a|an|aa|at|oja)\b/, "a Go Fish book is a sarja");
+  assert.doesNotMatch(JSON.stringify(LANGUAGES.fi), /\bkirj(a|an|aa|at|oja)\b/, "a Go Fish book is a nelikko, as the catalogue says");
   for (const table of tables) {
     for (const seat of table.seats.filter((/** @type {any} */ each) => each.bot)) {
       assert.match(seat.name, /^\p{Lu}\p{Ll}+$/u, `${seat.name}: a computer player's name reads as a name`);
