@@ -100,3 +100,19 @@ def test_the_newest_pair_of_each_seat_is_shown_on_a_phone(live, people):
         for card in range(2):
             expect(newest.nth(card)).to_be_visible()
     clean(guarded)
+
+
+def test_a_finnish_table_links_to_the_finnish_rules_at_its_games_section(live, people):
+    table = Table.create(live, "crazy-eights", seats=2, seed="5")
+    seat = table.join("Ada")
+    table.deal(fill=True)
+    guarded = people(locale="fi-FI", viewport=DESKTOP)
+    page = table.open(guarded, seat, host=True)
+    link = page.locator("a.full-rules")
+    expect(link).to_have_text(say(page, "full_rules", game="Hullut kasit"))
+    href = link.get_attribute("href")
+    assert "lang=fi" in href and href.endswith("#crazy-eights"), href
+    page.goto(href)
+    expect(page.locator("html")).to_have_attribute("lang", "fi")
+    expect(page.locator("#crazy-eights")).to_have_text("Hullut kasit")
+    clean(guarded)

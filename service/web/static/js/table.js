@@ -8,7 +8,7 @@ import { API, Problem, call, keepSeating, newKey, rememberName, rememberedName, 
 import { CallbackSettings, useTurnCallback } from "./callback.js";
 import { Card, cardName, sortHand } from "./cards.js";
 import { BOARDS } from "./games/index.js";
-import { t } from "./i18n.js";
+import { currentLanguage, t } from "./i18n.js";
 import { follow } from "./live.js";
 import { animate } from "./motion.js";
 import { usePresence } from "./presence.js";
@@ -154,7 +154,7 @@ function Table({ gameId, catalogue, readAgain }) {
   const entry = catalogue.find((item) => item.slug === game?.type);
   const name = (/** @type {number | null | undefined} */ seat) =>
     seat === null || seat === undefined ? t("nobody") : game?.seats[seat]?.name ?? t("seat_n", { n: seat + 1 });
-  useTurnCallback(yours, entry?.title ?? "", game && view ? heading(view, game, own, name) : "");
+  useTurnCallback(yours, entry ? titleOf(entry) : "", game && view ? heading(view, game, own, name) : "");
   // an invite's code leaves the address once it is no more use: seated, or dealt
   const seated = Boolean(kept.token);
   useEffect(() => { if (seated || (status && status !== "waiting")) forgetInvitedCode(); }, [seated, status]);
@@ -216,7 +216,7 @@ function Table({ gameId, catalogue, readAgain }) {
     <section class="table" aria-busy=${busy}>
       <header class="table-head">
         <a href="/play" class="back">${t("to_lobby")}</a>
-        <h1>${entry?.title ?? game.type}</h1>
+        <h1>${entry ? titleOf(entry) : game.type}</h1>
         <p class="status" data-status=${view.status}>
           ${t(/** @type {Key} */ (`status_${view.status}`))}${game.round ? ` · ${t("round_n", { n: game.round })}` : ""}
         </p>
@@ -326,14 +326,20 @@ function merge(old, events) {
   return fresh.length ? [...old, ...fresh] : old;
 }
 
+/** A game's title in the page's language ("Hullut kasit"), as the lobby names it. */
+const titleOf = (/** @type {Entry} */ entry) => entry.text?.[currentLanguage()]?.title ?? entry.title;
+
 /** A game's full rules: its section of the service's rules page, found beside the API
- * (which may be served from another origin than this page). */
-const rulesHref = (/** @type {Entry} */ entry) =>
-  new URL(entry.rules_url, new URL(API, location.href)).href;
+ * (which may be served from another origin than this page), in the page's language. */
+function rulesHref(/** @type {Entry} */ entry) {
+  const url = new URL(entry.rules_url, new URL(API, location.href));
+  url.searchParams.set("lang", currentLanguage());
+  return url.href;
+}
 
 /** The link to a game's full rules, opened beside the page. */
 export const RulesLink = (/** @type {{entry: Entry}} */ { entry }) =>
-  html`<a class="full-rules" href=${rulesHref(entry)} target="_blank" rel="noopener">${t("full_rules", { game: entry.title })}</a>`;
+  html`<a class="full-rules" href=${rulesHref(entry)} target="_blank" rel="noopener">${t("full_rules", { game: titleOf(entry) })}</a>`;
 
 /** The connection as it matters to the reader: connecting, live (or polling), lost;
  * a finished match is finished, however its stream goes on waiting for a rematch. */

@@ -9,7 +9,7 @@ export default {
   players_other_rules: "(muilla säännöillä enintään {n})",
   play_bots: "Pelaa tietokonetta vastaan",
   rules: "Säännöt",
-  full_rules: "Pelin {game} kaikki säännöt (englanniksi)",
+  full_rules: "Pelin {game} kaikki säännöt",
   create_table: "Perusta pöytä",
   game: "Peli",
   seats: "Paikkoja",
