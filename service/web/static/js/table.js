@@ -393,11 +393,11 @@ function Hand(/** @type {BoardProps} */ { view, act, busy, name }) {
     <section class="hand" aria-label=${t("your_hand")}>
       <h2>${t("your_hand")} (${view.hand.length})</h2>
       <ul class="cards">
-        ${sortHand(view.hand, sort).map((card, index) => {
+        ${keyed(sortHand(view.hand, sort)).map(({ card, key }) => {
           const moves = movesOf(card);
-          if (!moves.length) return html`<li key=${card + index} data-card=${card}><${Card} card=${card} /></li>`;
+          if (!moves.length) return html`<li key=${key} data-card=${card}><${Card} card=${card} /></li>`;
           const only = moves.length === 1 ? moves[0] : null;
-          return html`<li key=${card + index} data-card=${card}>
+          return html`<li key=${key} data-card=${card}>
             <button class="card-button playable" disabled=${busy}
               data-move=${only ? JSON.stringify(only) : undefined}
               aria-label=${only ? moveLabel(only, name) : t("choose_for", { card: cardName(card) })}
@@ -414,6 +414,23 @@ function Hand(/** @type {BoardProps} */ { view, act, busy, name }) {
           <button class="quiet" onClick=${() => setChoosing(null)}>${t("cancel")}</button>
         </div>`}
     </section>`;
+}
+
+/**
+ * Each card of a hand with a key of its own that does not change as cards come and go
+ * around it (its id, and which copy of it: Mystery Date deals four of each), so a card
+ * keeps its element and its loaded picture: keyed by position, every card after a card
+ * taken was drawn anew, a blank slot while its picture loaded.
+ * @param {string[]} hand
+ */
+function keyed(hand) {
+  /** @type {Map<string, number>} */
+  const seen = new Map();
+  return hand.map((card) => {
+    const copy = seen.get(card) ?? 0;
+    seen.set(card, copy + 1);
+    return { card, key: `${card}#${copy}` };
+  });
 }
 
 /** The moves not about a card in your hand: draw, pick, signal, roll, resume, show... */
