@@ -15,7 +15,7 @@ CUT_HEADINGS = """() => [...document.querySelectorAll("h1, h2, h3")]
   .map((h) => `${h.tagName}: ${h.textContent} (${h.scrollWidth} > ${h.clientWidth})`)"""
 
 
-def test_the_status_line_says_live_while_playing_and_over_once_finished(live, people):
+def test_the_status_line_says_live_while_playing_and_over_once_finished(live, people, screenshots):
     table = Table.create(live, "crazy-eights", seats=2, seed="5")
     seat = table.join("Ada")
     table.deal(fill=True)
@@ -29,6 +29,7 @@ def test_the_status_line_says_live_while_playing_and_over_once_finished(live, pe
     expect(page.locator("[data-status]")).to_have_attribute("data-status", "finished")
     expect(status).to_have_attribute("data-link", "finished")
     expect(status).to_have_text(say(page, "link_finished"))
+    page.screenshot(path=screenshots / "words-finished-table.png", full_page=True)
     clean(guarded)
 
 
@@ -48,14 +49,16 @@ def test_no_heading_is_cut_short_on_a_phone(live, people, screenshots, slug, lan
     if slug == "mystery-date":
         pieces = page.locator(".piece")
         expect(pieces).to_have_count(4)
-        shown = pieces.evaluate_all("ps => ps.map((p) => p.querySelector('[aria-hidden]').textContent)")
+        shown = pieces.evaluate_all(
+            "ps => ps.map((p) => p.querySelector('[aria-hidden]').textContent)"
+        )
         assert len(set(shown)) == 4, shown
         cut = pieces.evaluate_all("ps => ps.filter((p) => p.scrollWidth > p.clientWidth).length")
         assert cut == 0
     clean(guarded)
 
 
-def test_settings_are_kept_across_a_reload(live, people):
+def test_settings_are_kept_across_a_reload(live, people, screenshots):
     """Motion off, the four-colour deck and the hand by suit: chosen once, kept."""
     table = Table.create(live, "crazy-eights", seats=2, seed="5")
     seat = table.join("Ada")
@@ -67,6 +70,7 @@ def test_settings_are_kept_across_a_reload(live, people):
     page.locator('[data-setting="speed"]').select_option("off")
     page.locator('[data-setting="four-colour"]').check()
     page.locator('[data-setting="sort"]').select_option("suit")
+    page.screenshot(path=screenshots / "words-settings.png")
     for reloaded in (False, True):
         if reloaded:
             page.reload()
