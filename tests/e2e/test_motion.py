@@ -26,9 +26,11 @@ THINK = 1.5  # the bots' seconds a move: time to see a bubble
 HESITANT = 4.0  # Old Maid's bot thinks longer: lifts every 0.32 s leave room for a slow page
 
 RECORD = """(() => {
-  const seen = window.__motion = {shown: [], outlined: [], running: 0, lifted: 0, names: [], covering: []};
+  const seen = window.__motion = {shown: [], outlined: [], running: 0, lifted: 0, names: [],
+                                  covering: []};
   // a bubble at its full size that covers the turn's heading, as "its words / the heading's"
-  const overlap = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+  const overlap = (a, b) =>
+    a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
   const covers = (node) => window.setTimeout(() => {
     const heading = document.querySelector(".turn-heading");
     if (!heading || !node.isConnected) return;

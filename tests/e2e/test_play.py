@@ -121,7 +121,8 @@ def words(page, language: str = "en") -> dict[str, str]:
     its cases (``{nom, gen}``) as its ``nom``."""
     return page.evaluate(
         """l => import(`/play/static/js/i18n/${l}.js`).then(m => Object.fromEntries(
-          Object.entries(m.default).map(([k, v]) => [k, typeof v === "string" ? v : v.other ?? v.nom])))""",
+          Object.entries(m.default).map(
+            ([k, v]) => [k, typeof v === "string" ? v : v.other ?? v.nom])))""",
         language,
     )
 
