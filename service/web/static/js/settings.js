@@ -64,13 +64,15 @@ export function SettingsPanel() {
   return html`
     <details class="settings" data-settings>
       <summary>${t("settings")}</summary>
-      <label>${t("settings_speed")} <select data-setting="speed" value=${now.speed} onChange=${pick("speed")}>
-        ${Object.keys(SPEEDS).map((speed) => html`<option value=${speed}>${t(/** @type {any} */ (`speed_${speed}`))}</option>`)}
-      </select></label>
-      <label class="check"><input type="checkbox" data-setting="four-colour" checked=${now.fourColour}
-        onChange=${(/** @type {any} */ event) => change({ fourColour: event.target.checked })} /> ${t("settings_four_colour")}</label>
-      <label>${t("settings_sort")} <select data-setting="sort" value=${now.sort} onChange=${pick("sort")}>
-        ${SORTS.map((sort) => html`<option value=${sort}>${t(/** @type {any} */ (`sort_${sort}`))}</option>`)}
-      </select></label>
+      <div class="choices">
+        <label>${t("settings_speed")} <select data-setting="speed" value=${now.speed} onChange=${pick("speed")}>
+          ${Object.keys(SPEEDS).map((speed) => html`<option value=${speed}>${t(/** @type {any} */ (`speed_${speed}`))}</option>`)}
+        </select></label>
+        <label class="check"><input type="checkbox" data-setting="four-colour" checked=${now.fourColour}
+          onChange=${(/** @type {any} */ event) => change({ fourColour: event.target.checked })} /> ${t("settings_four_colour")}</label>
+        <label>${t("settings_sort")} <select data-setting="sort" value=${now.sort} onChange=${pick("sort")}>
+          ${SORTS.map((sort) => html`<option value=${sort}>${t(/** @type {any} */ (`sort_${sort}`))}</option>`)}
+        </select></label>
+      </div>
     </details>`;
 }
