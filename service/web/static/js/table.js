@@ -341,11 +341,12 @@ function rulesHref(/** @type {Entry} */ entry) {
 export const RulesLink = (/** @type {{entry: Entry}} */ { entry }) =>
   html`<a class="full-rules" href=${rulesHref(entry)} target="_blank" rel="noopener">${t("full_rules", { game: titleOf(entry) })}</a>`;
 
-/** The connection as it matters to the reader: connecting, live (or polling), lost;
- * a finished match is finished, however its stream goes on waiting for a rematch. */
+/** The connection as it matters to the reader (`data-link`): connecting, live (or
+ * polling), lost; a finished match is finished, however its stream goes on waiting for
+ * a rematch. The class stays the connection's own. */
 function LinkStatus(/** @type {{link: string, status: string}} */ { link, status }) {
   const said = status === "finished" && link !== "offline" ? "finished" : link;
-  return html`<p class=${`link ${said}`} data-link=${said} role="status">${t(/** @type {Key} */ (`link_${said}`))}</p>`;
+  return html`<p class=${`link ${link}`} data-link=${said} role="status">${t(/** @type {Key} */ (`link_${said}`))}</p>`;
 }
 
 /** A refusal shown, with its Retry-After counting down. */
