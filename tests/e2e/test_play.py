@@ -992,7 +992,8 @@ def test_spoons_with_three_people_and_a_bot(live, people):
     assert [seat["bot"] is not None for seat in game["seats"]] == [False, False, False, True]
     loser = live.call("GET", f"/v1/games/{game_id}/view")["loser"]
     assert [seat["rounds_lost"] for seat in game["seats"]] == [int(s == loser) for s in range(4)]
-    said = filled(words(anna.page)["spoons_loser"], seat=game["seats"][loser]["name"])
+    last = game["seats"][loser]["name"]
+    say = words(anna.page)
     signals = [
         e for e in events(live, game_id) if e["type"] == "signal" and e.get("by") == "player"
     ]
@@ -1004,7 +1005,12 @@ def test_spoons_with_three_people_and_a_bot(live, people):
     if players[2].keyed:
         signalled = any(e["seat"] == cai_seat for e in signals)
         assert signalled or any('"signal"' in said for said in players[2].refused())
-    for player in players:
+    for player in players:  # "You were last." to the one who was
+        said = (
+            say["spoons_loser_you"]
+            if player.name == last
+            else filled(say["spoons_loser"], seats=last)
+        )
         expect(player.page.get_by_text(said)).to_be_visible()
         clean(player.guarded, refused=player.refused_statuses)
     no_refusal(*players)

@@ -39,7 +39,9 @@ def test_the_round_end_is_in_view_says_why_and_focuses_the_next_deal(live, peopl
     assert page.evaluate(ACTIVE_TEXT) == words(page)["deal_next"]
     view = table.view(seat)
     loser = table.summary()["seats"][view["loser"]]["name"]
-    expect(panel.locator(".verdict")).to_contain_text(loser)
+    # the reader is "you": "You lost the round, left holding the queen of diamonds."
+    you_lost = words(page)["round_lost_by_you"].rstrip(".")
+    expect(panel.locator(".verdict")).to_contain_text(you_lost if view["loser"] == seat else loser)
     expect(panel.locator(".verdict img.card")).to_have_count(1)  # the odd card itself
     expect(panel.locator(".standings tbody tr")).to_have_count(2)
 
