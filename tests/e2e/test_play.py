@@ -1069,8 +1069,9 @@ def test_a_short_clock_counts_down_times_out_hands_to_autopilot_and_resumes(live
     timeouts = [e for e in log if e["type"] == "timeout" and e["seat"] == 0]
     assert [e["data"]["autopilot"] for e in timeouts] == [False, False, True], timeouts
     assert [e["data"]["seconds"] for e in timeouts][1:] == [2.5, 2.5]
-    expect(page.get_by_text(filled(say["ev_timeout"], who="Dana")).first).to_be_visible()
-    expect(page.get_by_text(filled(say["ev_autopilot"], who="Dana")).first).to_be_visible()
+    # her own page says it to her: "Your time ran out."
+    expect(page.get_by_text(say["ev_timeout_you"]).first).to_be_visible()
+    expect(page.get_by_text(say["ev_autopilot_you"]).first).to_be_visible()
     # autopilot plays for her (1 s a move) until she comes back
     deadline = time.monotonic() + WAIT_MS / 1000
     while (
@@ -1082,7 +1083,7 @@ def test_a_short_clock_counts_down_times_out_hands_to_autopilot_and_resumes(live
     assert status_of(page) == "playing"
     resume.click()
     expect(resume).to_have_count(0)
-    expect(page.get_by_text(filled(say["ev_resume"], who="Dana")).first).to_be_visible()
+    expect(page.get_by_text(say["ev_resume_you"]).first).to_be_visible()
     assert [e["type"] for e in events(live, game_id) if e["type"] == "resume"] == ["resume"]
     # her own turn again, and her own clock
     expect(clock.first).to_be_visible(timeout=WAIT_MS)

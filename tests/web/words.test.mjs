@@ -47,6 +47,9 @@ const RANKS_BOOKED = {
   fi: { A: "neljä ässää", 2: "neljä kakkosta", 3: "neljä kolmosta", 4: "neljä nelosta", 5: "neljä vitosta", 6: "neljä kutosta", 7: "neljä seiskaa", 8: "neljä kasia", 9: "neljä ysiä", 10: "neljä kymppiä", J: "neljä jätkää", Q: "neljä rouvaa", K: "neljä kuningasta" },
 };
 
+// The events that name the seat by the name it took or gave up, also to itself.
+const NAMED_EVENTS = new Set(["joined", "vacated", "reserved", "left"]);
+
 /** What is wrong with a sentence shown to a player, if anything. */
 function faults(/** @type {string} */ text, /** @type {"en" | "fi"} */ lang) {
   const found = BROKEN.filter(([pattern]) => pattern.test(text)).map(([, what]) => what);
@@ -97,6 +100,10 @@ for (const lang of LANGS) {
           const text = sentence(event, name, mySeat);
           assertSaid(text, lang, `${table.type} #${event.seq} ${event.type} as ${reader}`);
           assert.deepEqual(logLine(event, name, mySeat), { seq: event.seq, text });
+          // the reader's own moves are "you" ("You took", "Otit"), never her own name
+          if (mySeat !== null && event.seat === mySeat && !NAMED_EVENTS.has(event.type)) {
+            assert.ok(!text.includes(name(mySeat)), `${table.type} #${event.seq} as ${reader}: ${text}`);
+          }
           // a computer player's seat says it is one: its lines are not signed "(computer)"
           if (event.by === "bot") assert.ok(!text.endsWith(`(${t("by_bot")})`), text);
         }

@@ -144,7 +144,7 @@ export function roundVerdict(outcome, name, own = null) {
 
 /**
  * One event as a sentence, as the seat reading it may see it (``mySeat``: "You were
- * dealt" for the reader's own hand). Never throws: an event this page has no words for
+ * dealt" for the reader's own hand, "You took" for the reader's own move). Never throws: an event this page has no words for
  * is said by its type.
  * @param {GameEvent} event @param {Namer} name @param {number | null} [mySeat]
  */
@@ -155,7 +155,9 @@ export function sentence(event, name, mySeat = null) {
   if (!say) return `${name(event.seat)}: ${event.type}`;
   const own = mySeat !== null && mySeat !== undefined && event.seat === mySeat;
   const [key, values = {}] = say(data, name, own);
-  const text = t(key, { who: name(event.seat), ...values });
+  // the reader's own move in the second person ("You took", "Otit"), where it has words
+  const yours = own && hasKey(`${key}_you`) ? /** @type {Key} */ (`${key}_you`) : key;
+  const text = t(yours, { who: name(event.seat), ...values });
   // who made the move after the sentence, where it says more than the seat does: a
   // computer player's seat says it is one, a person's move by the autopilot or the clock not
   return event.by && event.by !== "player" && event.by !== "bot" ? `${text} (${named(`by_${event.by}`)})` : text;
