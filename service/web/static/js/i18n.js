@@ -107,12 +107,13 @@ export function t(key, values = {}) {
  */
 export function declined(key, values = {}) {
   const entry = entryOf(key);
-  if (typeof entry !== "object" || entry === null || !("nom" in entry)) {
-    const cases = new Set(Object.values(values).flatMap((value) => (typeof value === "object" ? Object.keys(value) : [])));
-    const text = typeof entry === "string" ? entry : String(key);
-    return Object.fromEntries([["nom", fill(text, values)], ...[...cases].map((each) => [each, fill(text, values, each)])]);
+  if (typeof entry === "object" && entry !== null && "nom" in entry) {
+    return /** @type {Forms} */ (Object.fromEntries(Object.entries(entry).map(([each, text]) => [each, fill(text, values, each)])));
   }
-  return /** @type {Forms} */ (Object.fromEntries(Object.entries(entry).map(([each, text]) => [each, fill(text, values, each)])));
+  // a template of its own in no case: in each case its values come in ("{suit}{rank}")
+  const text = typeof entry === "string" ? entry : String(key);
+  const given = Object.values(values).flatMap((value) => (typeof value === "object" ? Object.keys(value) : []));
+  return /** @type {Forms} */ (Object.fromEntries([...new Set(["nom", ...given])].map((each) => [each, fill(text, values, each)])));
 }
 
 /** Whether the catalogue has ``key``: for keys made from what the service sends. */
