@@ -49,6 +49,8 @@ const RANKS_BOOKED = {
 
 // The events that name the seat by the name it took or gave up, also to itself.
 const NAMED_EVENTS = new Set(["joined", "vacated", "reserved", "left"]);
+// The events whose sentence has a seat as its object (from_seat, to_seat, the seat asked).
+const OBJECT_EVENTS = new Set(["offer", "take", "pass", "give", "ask"]);
 
 /** What is wrong with a sentence shown to a player, if anything. */
 function faults(/** @type {string} */ text, /** @type {"en" | "fi"} */ lang) {
@@ -100,8 +102,11 @@ for (const lang of LANGS) {
           const text = sentence(event, name, mySeat);
           assertSaid(text, lang, `${table.type} #${event.seq} ${event.type} as ${reader}`);
           assert.deepEqual(logLine(event, name, mySeat), { seq: event.seq, text });
-          // the reader's own moves are "you" ("You took", "Otit"), never her own name
-          if (mySeat !== null && event.seat === mySeat && !NAMED_EVENTS.has(event.type)) {
+          // the reader's own moves are "you" ("You took", "Otit"), never her own name, and
+          // so is she where a move is about her ("took a card from you", "sinulta")
+          const about = [event.data?.from_seat, event.data?.to_seat, event.type === "ask" ? event.data?.seat : null];
+          const hers = event.seat === mySeat || (OBJECT_EVENTS.has(event.type) && about.includes(mySeat));
+          if (mySeat !== null && hers && !NAMED_EVENTS.has(event.type)) {
             assert.ok(!text.includes(name(mySeat)), `${table.type} #${event.seq} as ${reader}: ${text}`);
           }
           // a computer player's seat says it is one: its lines are not signed "(computer)"
@@ -205,7 +210,7 @@ for (const lang of LANGS) {
     for (const [key, entry] of Object.entries(LANGUAGES.en)) {
       assert.ok(key in catalogue, `${lang} has no ${key}`);
       if (typeof entry === "string") continue;
-      const places = Object.fromEntries([...JSON.stringify(entry).matchAll(/\{(\w+)\}/g)].map(([, place]) => [place, "Anna"]));
+      const places = Object.fromEntries([...JSON.stringify(entry).matchAll(/\{(\w+)(?::\w+)?\}/g)].map(([, place]) => [place, "Anna"]));
       for (const n of [0, 1, 2, 3, 5, 11, 21, 22, 23]) assertSaid(t(key, { ...places, n }), lang, `${key} ${n}`);
     }
     assert.equal(t("cards_n", { n: 1 }), lang === "en" ? "1 card" : "1 kortti");
@@ -308,4 +313,18 @@ test("one name for each computer level, in the lobby and at the table", () => {
   for (const lang of LANGS) {
     assert.deepEqual(Object.keys(LANGUAGES[lang]).filter((key) => /level_(basic|random)$/.test(key)), ["level_basic", "level_random"]);
   }
+});
+
+test("the reader is you where a move is about her", () => {
+  const otto = { type: "take", seat: 1, data: { from_seat: 0, card: "5D" } };
+  setLanguage("en");
+  assert.equal(sentence(otto, ADA_BOB_EVE, 0), "Bob took the five of diamonds from you.");
+  assert.equal(sentence({ type: "offer", seat: 1, data: { from_seat: 0, positions: 1 } }, ADA_BOB_EVE, 0), "Bob is to take your last card.");
+  assert.equal(sentence({ type: "offer", seat: 1, data: { from_seat: 2, positions: 3 } }, ADA_BOB_EVE, 0), "Bob is to pick one of Eve's 3 cards.");
+  setLanguage("fi");
+  assert.equal(sentence(otto, ADA_BOB_EVE, 0), "Bob otti ruutuvitosen sinulta.");
+  assert.equal(sentence(otto, ADA_BOB_EVE, 2), "Bob otti ruutuvitosen pelaajalta Ada.");
+  assert.equal(sentence({ type: "give", seat: 1, data: { to_seat: 0, cards: ["6H", "6S"] } }, ADA_BOB_EVE, 0),
+    "Bob antoi sinulle 2 korttia: herttakutonen ja patakutonen.");
+  assert.equal(sentence({ type: "ask", seat: 0, data: { seat: 1, rank: "6" } }, ADA_BOB_EVE, 0), "Pyysit pelaajalta Bob kutosia.");
 });

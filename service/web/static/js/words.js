@@ -3,7 +3,7 @@
 // refusal. Each sentence is a template of i18n/<language>.js; nothing here needs a DOM.
 
 import { cardName, colourName, rankForms, rankOf, ranksName, suitLabel, suitOf, theCard } from "./cards.js";
-import { currentLanguage, hasKey, t } from "./i18n.js";
+import { currentLanguage, declined, hasKey, t } from "./i18n.js";
 
 /** @typedef {import("api-schema").components["schemas"]} S */
 /** @typedef {S["Event"]} GameEvent */
@@ -12,6 +12,9 @@ import { currentLanguage, hasKey, t } from "./i18n.js";
 /** @typedef {S["View"]} View */
 /** @typedef {S["Game"]} Game */
 /** @typedef {(seat: number | null | undefined) => string} Namer */
+/** A seat as the object of a sentence, in its cases: "you" for the reader ("took a card
+ * from you", Finnish "otti kortin sinulta"), else its name ("pelaajalta Ada").
+ * @typedef {(seat: number | null | undefined) => import("./i18n.js").Forms} Objects */
 /** @typedef {import("./i18n.js").Key} Key */
 /** @typedef {Record<string, import("./i18n.js").Value>} Values */
 /** A template and what fills it. @typedef {[Key, Values?]} Said */
@@ -28,7 +31,8 @@ const named = (/** @type {string} */ key) => (hasKey(key) ? t(/** @type {Key} */
 /**
  * What each event kind says, from its data as the reader may see it: a template and its
  * values. Typed by the spec's event types, so a new kind fails `tsc` until it has words.
- * @type {{[K in EventType]: (data: Extract<GameEvent, {type: K}>["data"], name: Namer, own: boolean) => Said}}
+ * ``name`` names a seat as the subject, ``seat`` as an object (see `Objects`).
+ * @type {{[K in EventType]: (data: Extract<GameEvent, {type: K}>["data"], name: Namer, own: boolean, seat: Objects) => Said}}
  */
 export const SENTENCES = {
   joined: (data) =>
@@ -39,9 +43,9 @@ export const SENTENCES = {
     data.hand ? [own ? "ev_hand_own" : "ev_hand_seen", { cards: cards(data.hand) }] : ["ev_hand", { n: data.cards }],
   // pairs apart by semicolons: each pair is itself "A and B"
   pairs: (data) => ["ev_pairs", { n: data.pairs.length, cards: data.pairs.map(cards).join("; ") }],
-  offer: (data, name) => ["ev_offer", { from: name(data.from_seat), n: data.positions }],
-  take: (data, name) =>
-    data.card ? ["ev_take_seen", { from: name(data.from_seat), card: theCard(data.card) }] : ["ev_take", { from: name(data.from_seat) }],
+  offer: (data, _, __, seat) => ["ev_offer", { from: seat(data.from_seat), n: data.positions }],
+  take: (data, _, __, seat) =>
+    data.card ? ["ev_take_seen", { from: seat(data.from_seat), card: theCard(data.card) }] : ["ev_take", { from: seat(data.from_seat) }],
   safe: () => ["ev_safe"],
   out: () => ["ev_out"],
   play: (data) =>
@@ -50,14 +54,14 @@ export const SENTENCES = {
       : ["ev_play", { card: theCard(data.card) }],
   draw: drawn,
   starter: (data) => ["ev_starter", { card: theCard(data.card) }],
-  pass: (data, name) => {
+  pass: (data, _, __, seat) => {
     if (data.to_seat === undefined) return ["ev_pass_turn"]; // Crazy Eights: the turn
-    const to = name(data.to_seat);
+    const to = seat(data.to_seat);
     return data.card ? ["ev_pass_seen", { to, card: theCard(data.card) }] : ["ev_pass", { to }];
   },
-  ask: (data, name) => ["ev_ask", { to: name(data.seat), ranks: ranksName(data.rank) }],
-  give: (data, name) => {
-    const to = name(data.to_seat);
+  ask: (data, _, __, seat) => ["ev_ask", { to: seat(data.seat), ranks: ranksName(data.rank) }],
+  give: (data, _, __, seat) => {
+    const to = seat(data.to_seat);
     if (data.cards) return ["ev_give_cards", { to, n: data.cards.length, cards: cards(data.cards) }]; // Go Fish: public
     return data.card ? ["ev_give_seen", { to, card: theCard(data.card) }] : ["ev_give", { to }];
   },
@@ -151,10 +155,13 @@ export function roundVerdict(outcome, name, own = null) {
 export function sentence(event, name, mySeat = null) {
   const data = /** @type {Record<string, any>} */ (event.data || {});
   // the event's own data, as the type says: one signature for the lookup
-  const say = /** @type {(data: any, name: Namer, own: boolean) => Said} */ (SENTENCES[event.type]);
+  const say = /** @type {(data: any, name: Namer, own: boolean, seat: Objects) => Said} */ (SENTENCES[event.type]);
   if (!say) return `${name(event.seat)}: ${event.type}`;
   const own = mySeat !== null && mySeat !== undefined && event.seat === mySeat;
-  const [key, values = {}] = say(data, name, own);
+  /** @type {Objects} */
+  const seat = (which) =>
+    mySeat !== null && which === mySeat ? declined("seat_you") : declined("seat_named", { name: name(which) });
+  const [key, values = {}] = say(data, name, own, seat);
   // the reader's own move in the second person ("You took", "Otit"), where it has words
   const yours = own && hasKey(`${key}_you`) ? /** @type {Key} */ (`${key}_you`) : key;
   const text = t(yours, { who: name(event.seat), ...values });

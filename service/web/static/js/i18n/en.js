@@ -126,8 +126,8 @@ export default {
   ev_hand_own: "You were dealt {cards}.",
   ev_pairs: { one: "{who} laid down a pair: {cards}.", other: "{who} laid down {n} pairs: {cards}." },
   ev_offer: {
-    one: "{who} is to take the last card of {from}.",
-    other: "{who} is to pick one of the {n} cards of {from}.",
+    one: "{who} is to take {from:gen} last card.",
+    other: "{who} is to pick one of {from:gen} {n} cards.",
   },
   ev_take: "{who} took a card from {from}.",
   ev_take_seen: "{who} took {card} from {from}.",
@@ -185,10 +185,13 @@ export default {
   reaction_wow: "😮 Wow!",
   reaction_oops: "😬 Oops!",
   reaction_hello: "👋 Hello!",
+  // a seat as the object of a log's sentence: its name, or "you" to the reader
+  seat_named: { nom: "{name}", gen: "{name}'s" },
+  seat_you: { nom: "you", gen: "your" },
   // the reader's own moves: <key>_you, used for the seat reading it (words.js's sentence)
   ev_offer_you: {
-    one: "You are to take the last card of {from}.",
-    other: "You are to pick one of the {n} cards of {from}.",
+    one: "You are to take {from:gen} last card.",
+    other: "You are to pick one of {from:gen} {n} cards.",
   },
   ev_take_you: "You took a card from {from}.",
   ev_take_seen_you: "You took {card} from {from}.",
