@@ -15,17 +15,24 @@ from service.engine.base import Option
 from service.web.rules import anchor
 
 DOC = Path(__file__).resolve().parents[1] / "docs" / "rules.md"
+FINNISH = DOC.with_name("rules.fi.md")
 DEPARTURES = "where-the-service-departs-from-the-rule-texts"
 
 
-def headings() -> list[str]:
-    return re.findall(r"^#{1,6} (.+)$", DOC.read_text(encoding="utf-8"), flags=re.MULTILINE)
+def headings(doc: Path = DOC) -> list[str]:
+    return re.findall(r"^#{1,6} (.+)$", doc.read_text(encoding="utf-8"), flags=re.MULTILINE)
 
 
-def sections() -> dict[str, str]:
-    """The text of each level-2 section, by its heading's anchor."""
-    parts = re.split(r"^## (.+)$", DOC.read_text(encoding="utf-8"), flags=re.MULTILINE)
-    return {anchor(heading): text for heading, text in zip(parts[1::2], parts[2::2], strict=True)}
+def sections(doc: Path = DOC) -> dict[str, str]:
+    """The text of each level-2 section, by its heading's anchor (a translation's by the
+    anchor of the English heading in its place, as the page gives it)."""
+    parts = re.split(r"^## (.+)$", doc.read_text(encoding="utf-8"), flags=re.MULTILINE)
+    english = re.findall(r"^## (.+)$", DOC.read_text(encoding="utf-8"), flags=re.MULTILINE)
+    return {anchor(heading): text for heading, text in zip(english, parts[2::2], strict=True)}
+
+
+def levels(doc: Path) -> list[str]:
+    return re.findall(r"^(#{1,6}) ", doc.read_text(encoding="utf-8"), flags=re.MULTILINE)
 
 
 def spelt(value: object) -> str:
@@ -53,17 +60,27 @@ def test_every_heading_has_an_anchor_of_its_own():
     assert len(anchors) == len(set(anchors))
 
 
+def test_the_finnish_rules_follow_the_english_heading_for_heading():
+    """docs/rules.fi.md: its headings take the English ones' anchors by their place, so
+    each must stand where its English one does, at the same level."""
+    assert FINNISH.is_file()
+    assert levels(FINNISH) == levels(DOC)
+    assert len(headings(FINNISH)) == len(headings(DOC))
+
+
+@pytest.mark.parametrize("doc", [DOC, FINNISH], ids=["en", "fi"])
 @pytest.mark.parametrize("slug", sorted(GAMES))
-def test_every_option_and_each_of_its_values_is_named_in_its_games_section(slug):
-    section = sections().get(slug, "")
+def test_every_option_and_each_of_its_values_is_named_in_its_games_section(slug, doc):
+    section = sections(doc).get(slug, "")
     for option in GAMES[slug].options:
         assert f"`{option.name}`" in section, f"{slug}: option {option.name}"
         missing = [spelt(value) for value in values_of(option) if spelt(value) not in section]
         assert not missing, f"{slug}: option {option.name}'s values {missing}"
 
 
-def test_every_bot_level_is_described():
-    section = sections().get("automatic-players", "")
+@pytest.mark.parametrize("doc", [DOC, FINNISH], ids=["en", "fi"])
+def test_every_bot_level_is_described(doc):
+    section = sections(doc).get("automatic-players", "")
     for level in LEVELS:
         assert f"`{level}`" in section, f"bot level {level}"
 

@@ -5,7 +5,7 @@ from typing import Any
 
 from flask.views import MethodView
 
-from ..engine import GAMES
+from ..engine import GAMES, Rules
 from . import caching, schemas, texts
 from .parsing import Blueprint
 
@@ -30,7 +30,7 @@ class Catalog(MethodView):
                 {
                     "slug": game.slug,
                     "title": game.title,
-                    "players": {"min": game.min_players, "max": game.max_players},
+                    "players": players(game),
                     "options": [
                         {**asdict(option), "text": texts.option_text(game, option)}
                         for option in game.options
@@ -43,6 +43,14 @@ class Catalog(MethodView):
                 for game in GAMES.values()
             ]
         }
+
+
+def players(game: Rules[Any]) -> dict[str, Any]:
+    """The game's range of players, and the range with its default options (a preset
+    may narrow it): the lobby's cards and choices start from the latter."""
+    low, high = game.player_range(game.resolve_options({}))
+    by_default = {"min": low, "max": high}
+    return {"min": game.min_players, "max": game.max_players, "by_default": by_default}
 
 
 def rules_url(slug: str) -> str:

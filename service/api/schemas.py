@@ -703,9 +703,20 @@ class OptionSchema(ma.Schema):
     )
 
 
-class PlayersSchema(ma.Schema):
+class PlayerRangeSchema(ma.Schema):
     min = Required(Int)
     max = Required(Int)
+
+
+class PlayersSchema(PlayerRangeSchema):
+    by_default = Required(
+        fields.Nested,
+        PlayerRangeSchema,
+        metadata={
+            "description": "How many may play with the default options (a preset may "
+            "narrow the game's range: Old Maid's online rules take 2-4, its family 2-8)"
+        },
+    )
 
 
 class CatalogEntrySchema(ma.Schema):

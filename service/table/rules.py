@@ -592,12 +592,39 @@ def _game_over(game: Table, reason: str) -> engine.Event:
     return engine.Event("game_over", None, data)
 
 
+# A computer player's name when it is given none: names that read as names in English
+# and in Finnish alike (a sentence says "pelaajalta Otto"), not a level and a seat number
+# ("basic bot 2" reads as if there were a bot 1). The seat's `bot` says it is a computer.
+BOT_NAMES = (
+    "Otto",
+    "Ella",
+    "Leo",
+    "Iris",
+    "Oskar",
+    "Mia",
+    "Eino",
+    "Aino",
+    "Noa",
+    "Vera",
+    "Kai",
+    "Lea",
+    "Sara",
+)
+
+
+def bot_name(seats: tuple[Seat, ...]) -> str:
+    """The first of BOT_NAMES nobody at the table has (numbered past them all)."""
+    held = {seat.name for seat in seats}
+    free = [name for name in BOT_NAMES if name not in held]
+    return free[0] if free else f"{BOT_NAMES[0]} {len(seats) + 1}"
+
+
 def _add_seat(
     change: _Change, name: str | None, bot: str | None, token_hash: str, now: datetime
 ) -> Seat:
     game = change.table
     number = len(game.seats)
-    taken = Seat(number, name or f"{bot} bot {number + 1}", bot, token_hash, now)
+    taken = Seat(number, name or bot_name(game.seats), bot, token_hash, now)
     game.seats = (*game.seats, taken)
     return taken
 

@@ -30,6 +30,9 @@ POLICY = "default-src 'none'; style-src 'unsafe-inline'"
 CACHING = "public, max-age=86400, stale-while-revalidate=604800"
 FONT = "system-ui,-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif"
 RED, BLACK = "#c8102e", "#1a1a1a"
+# The four-colour deck a player may choose (/play/cards/four-colour/<id>.svg): clubs green,
+# diamonds blue, so that no two suits share an ink; the other cards are as they are.
+FOUR_COLOURS = {"C": "#16713a", "D": "#1f55b5", "H": RED, "S": BLACK}
 
 RANK_WORDS = "ace two three four five six seven eight nine ten jack queen king"
 RANK_NAMES = dict(zip(RANKS, RANK_WORDS.split(), strict=True))
@@ -97,9 +100,9 @@ def _text(x: float, y: float, size: int, words: str, extra: str = "") -> str:
     return f'<text x="{x:g}" y="{y:g}" font-size="{size}"{extra}>{words}</text>'
 
 
-def standard(card: str) -> str:
+def standard(card: str, four_colour: bool = False) -> str:
     """Rank and suit in two corners; pips for 2 to 10, one big suit for the ace, the
-    letter in a frame for the court cards."""
+    letter in a frame for the court cards; in the suit's own ink if ``four_colour``."""
     rank, suit = card[:-1], card[-1]
     ref = f"suit-{suit}"
     if rank in PIPS:
@@ -116,7 +119,7 @@ def standard(card: str) -> str:
             f'stroke-width="4"/>{_text(125, 212, 110, rank)}'
             f"{_use(ref, 125, 96, 0.3)}{_use(ref, 125, 254, 0.3, True)}"
         )
-    colour = BLACK if suit in BLACK_SUITS else RED
+    colour = FOUR_COLOURS[suit] if four_colour else BLACK if suit in BLACK_SUITS else RED
     index = _text(32, 56, 44, rank, ' letter-spacing="-3"') + _use(ref, 32, 84, 0.3)
     return _svg(
         f"{RANK_NAMES[rank]} of {SUIT_NAMES[suit]}",
@@ -216,17 +219,29 @@ DRAWINGS: dict[str, Callable[[str], str]] = {
 
 
 @cache
-def picture(card: str) -> tuple[bytes, str]:
-    """A known card's SVG and its ETag."""
-    svg = DRAWINGS[card](card).encode()
+def picture(card: str, four_colour: bool = False) -> tuple[bytes, str]:
+    """A known card's SVG and its ETag (of the four-colour deck if ``four_colour``)."""
+    drawn = (
+        standard(card, True) if four_colour and DRAWINGS[card] is standard else DRAWINGS[card](card)
+    )
+    svg = drawn.encode()
     return svg, hashlib.blake2b(svg, digest_size=12).hexdigest()
 
 
 @blp.get("/<card>.svg")
 def card_picture(card: str) -> Response:
+    return _answer(card, four_colour=False)
+
+
+@blp.get("/four-colour/<card>.svg")
+def four_colour_picture(card: str) -> Response:
+    return _answer(card, four_colour=True)
+
+
+def _answer(card: str, four_colour: bool) -> Response:
     if card not in DRAWINGS:
         abort(404)  # before the cache: only the known ids are ever kept
-    svg, etag = picture(card)
+    svg, etag = picture(card, four_colour)
     response = Response(svg, mimetype="image/svg+xml")
     response.headers["Cache-Control"] = CACHING
     response.headers["Content-Security-Policy"] = POLICY

@@ -204,3 +204,17 @@ def test_unknown_ids_are_not_kept(client):
     for number in range(50):
         assert client.get(f"/play/cards/nothing-{number}.svg").status_code == 404
     assert cards.picture.cache_info().currsize == kept
+
+
+def test_the_four_colour_deck_gives_each_suit_its_own_ink(client):
+    """A player's four-colour deck: clubs and diamonds in inks of their own, so that no
+    two suits share one; every other card is the same picture."""
+    inks = [
+        _inks(ET.fromstring(client.get(f"/play/cards/four-colour/7{s}.svg").get_data()))
+        for s in "CDHS"
+    ]
+    assert all(len(ink) == 1 for ink in inks) and len(set().union(*inks)) == 4, inks
+    for card in ("QH", "back", JOKER, "G2-M-01", "pink-1"):
+        same = client.get(f"/play/cards/{card}.svg").get_data()
+        assert client.get(f"/play/cards/four-colour/{card}.svg").get_data() == same, card
+    assert client.get("/play/cards/four-colour/ZZ.svg").status_code == 404

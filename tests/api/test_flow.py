@@ -190,14 +190,15 @@ def test_every_cursor_the_schema_admits_is_a_place_in_the_lobby(client, cursor):
 def test_the_catalogue_describes_every_option(client):
     games = {game["slug"]: game for game in client.get("/v1/catalog").json["games"]}
     old_maid = games["old-maid"]
-    assert old_maid["players"] == {"min": 2, "max": 8}
+    # its online rules (the default preset) take 2-4, its family game 2-8
+    assert old_maid["players"] == {"min": 2, "max": 8, "by_default": {"min": 2, "max": 4}}
     options = {option["name"]: option for option in old_maid["options"]}
     assert set(options) == {"preset", "take_from", "pair_by", "odd_card", "remove_queens"}
     assert options["preset"]["default"] == "online"
     assert options["preset"]["allowed"] == ["online", "family"]
     assert options["odd_card"]["allowed"] == ["queen", "jack", "joker"]
     blind_date = games["blind-date"]
-    assert blind_date["players"] == {"min": 2, "max": 12}
+    assert blind_date["players"] == {"min": 2, "max": 12, "by_default": {"min": 2, "max": 12}}
     assert {option["name"] for option in blind_date["options"]} == {"deck", "dealer"}
     cards = blind_date["deck"]["cards"]
     assert len(cards) == 72

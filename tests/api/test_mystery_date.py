@@ -46,7 +46,7 @@ def spaces(board, mid_side_doors) -> list[str]:
 
 def test_the_catalogue_draws_the_board_and_the_deck(client):
     entry = catalogue_entry(client)
-    assert entry["players"] == {"min": 2, "max": 4}
+    assert entry["players"] == {"min": 2, "max": 4, "by_default": {"min": 2, "max": 4}}
     options = {option["name"]: option for option in entry["options"]}
     assert options["mid_side_doors"]["default"] is False
     assert options["mid_side_doors"]["allowed"] == [False, True]

@@ -124,9 +124,9 @@ def test_computer_players_fill_the_table_at_the_fill_time(client, moment):
     assert seated["seat"] == 0 and game["status"] == "playing"
     assert [(s["name"], s["bot"]) for s in game["seats"]] == [
         ("Ann", None),
-        ("basic bot 2", "basic"),
-        ("basic bot 3", "basic"),
-        ("basic bot 4", "basic"),
+        ("Otto", "basic"),
+        ("Ella", "basic"),
+        ("Leo", "basic"),
     ]
     assert poll(client, people_only)["status"] == "waiting", "never at a table with bots"
 

@@ -68,7 +68,7 @@ def test_the_first_call_makes_the_table_and_seats_the_caller_where_she_sat(clien
     assert {key: new[key] for key in SAME} == {key: old[key] for key in SAME}
     assert new["visibility"] == "private"  # people other than the caller sat there
     assert new["status"] == "waiting"
-    assert seats(new) == [(0, "random bot 1", "random", False), (1, "Ada", None, False)] + [
+    assert seats(new) == [(0, "Otto", "random", False), (1, "Ada", None, False)] + [
         (2, "Bea", None, True)
     ]
     seen = client.get(f"/v1/games/{new['id']}/view", headers=bearer(first.json["token"]))
@@ -133,8 +133,8 @@ def test_bots_after_a_person_sit_at_their_seats_at_once(client):
 
     assert seats(made) == [
         (0, "Ada", None, True),
-        (1, "basic bot 2", "basic", False),
-        (2, "random bot 3", "random", False),
+        (1, "Otto", "basic", False),
+        (2, "Ella", "random", False),
         (3, "Bea", None, False),
     ]
 
@@ -173,9 +173,9 @@ def test_the_first_deal_gives_up_the_seats_of_who_did_not_come(client):
 
     assert dealt.status_code == 200, dealt.json
     assert [(s["name"], s["bot"]) for s in dealt.json["seats"]] == [
-        ("random bot 1", "random"),
+        ("Otto", "random"),
         ("Ada", None),
-        ("basic bot 3", "basic"),
+        ("Ella", "basic"),
     ]
     assert rematch(client, table, 1).status_code == 409
 

@@ -63,3 +63,21 @@ def test_the_text_is_served_as_it_is_in_the_checkout(client):
 def test_the_page_is_not_sent_twice(client):
     etag = client.get("/rules").headers["ETag"]
     assert client.get("/rules", headers={"If-None-Match": etag}).status_code == 304
+
+
+def test_the_rules_are_in_finnish_for_a_finnish_page_with_the_same_anchors(client):
+    """``?lang=fi`` (the web table asks so) or a Finnish browser: rules.fi.md, whose
+    headings carry the English ones' anchors, so every ``rules_url`` leads there too."""
+    english = page(client)
+    asked = client.get("/rules?lang=fi").get_data(as_text=True)
+    by_browser = client.get("/rules", headers={"Accept-Language": "fi-FI,fi;q=0.9,en;q=0.5"})
+    assert '<html lang="fi">' in asked and "Pelien säännöt" in asked
+    assert by_browser.get_data(as_text=True) == asked
+    assert "Accept-Language" in by_browser.headers["Vary"]
+    assert ids(asked) == ids(english)
+    assert (
+        client.get("/rules?lang=en", headers={"Accept-Language": "fi"}).get_data(as_text=True)
+        == english
+    )
+    finnish = DOC.with_name("rules.fi.md").read_bytes()
+    assert client.get("/rules.md?lang=fi").data == finnish

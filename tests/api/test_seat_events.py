@@ -46,7 +46,7 @@ def host_adds_a_bot(client, table: Table) -> list[tuple]:
     path = f"/v1/games/{table.id}/players"
     answer = client.post(path, json={"bot": "random"}, headers=bearer(table.host))
     assert answer.status_code == 201, answer.json
-    return [("joined", 3, 0, {"name": "random bot 4", "bot": "random"})]
+    return [("joined", 3, 0, {"name": "Otto", "bot": "random"})]
 
 
 def deal_filling_with_bots(client, table: Table) -> list[tuple]:
@@ -54,8 +54,8 @@ def deal_filling_with_bots(client, table: Table) -> list[tuple]:
     answer = client.post(path, json={"fill_with_bots": "basic"}, headers=bearer(table.host))
     assert answer.status_code == 200, answer.json
     return [
-        ("joined", 3, 0, {"name": "basic bot 4", "bot": "basic"}),
-        ("joined", 4, 0, {"name": "basic bot 5", "bot": "basic"}),
+        ("joined", 3, 0, {"name": "Otto", "bot": "basic"}),
+        ("joined", 4, 0, {"name": "Ella", "bot": "basic"}),
         ("deal", None, 1),  # the bots are seated before the cards are dealt
     ]
 

@@ -125,3 +125,17 @@ def test_more_than_four_at_old_maid_play_the_family_game(live, people):
     assert game["options"]["preset"] == "family" and game["max_seats"] == 6
     assert [seat["bot"] for seat in game["seats"]] == [None, *["basic"] * 5]
     clean(guarded)
+
+
+def test_the_old_maid_card_says_the_players_its_usual_rules_take(live, people):
+    """The online rules take 2-4 (the family game's 8 said as other rules'); a game whose
+    options never change its range says only its own."""
+    guarded = lobby(people, live, "en")
+    page = guarded.page
+    said = {
+        card.locator("h2").inner_text(): card.locator("[data-players]").inner_text()
+        for card in page.locator(".game").all()
+    }
+    assert said["Old Maid"] == "2 to 4 players (up to 8 with other rules)", said
+    assert said["Go Fish"] == "2 to 6 players", said
+    clean(guarded)

@@ -26,12 +26,24 @@ THINK = 1.5  # the bots' seconds a move: time to see a bubble
 HESITANT = 4.0  # Old Maid's bot thinks longer: lifts every 0.32 s leave room for a slow page
 
 RECORD = """(() => {
-  const seen = window.__motion = {shown: [], outlined: [], running: 0, lifted: 0, names: []};
+  const seen = window.__motion = {shown: [], outlined: [], running: 0, lifted: 0, names: [],
+                                  covering: []};
+  // a bubble at its full size that covers the turn's heading, as "its words / the heading's"
+  const overlap = (a, b) =>
+    a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+  const covers = (node) => window.setTimeout(() => {
+    const heading = document.querySelector(".turn-heading");
+    if (!heading || !node.isConnected) return;
+    if (overlap(node.getBoundingClientRect(), heading.getBoundingClientRect())) {
+      seen.covering.push(`${node.textContent} / ${heading.textContent}`);
+    }
+  }, 600);
   const lifted = new Set();  // the cards a hesitation lifted
   const added = (node) => {
     if (node.nodeType !== 1 || !node.dataset.motion || node.dataset.motion === "said") return;
     seen.shown.push({motion: node.dataset.motion, from: node.dataset.from, to: node.dataset.to,
                      text: node.textContent, animations: node.getAnimations().length});
+    if (node.classList.contains("motion-bubble")) covers(node);
   };
   new MutationObserver((records) => {
     for (const record of records) {
@@ -183,7 +195,8 @@ def test_the_live_region_says_the_last_move(old_maid):
 
 
 def test_go_fish_asks_in_a_bubble_by_the_asking_seat(browser, live):
-    """The bot's questions ("Any sixes?") show by its seat, each one it asked."""
+    """The bot's questions ("Any sixes?") show by its seat, each one it asked, and never
+    over the turn's heading (a bubble went above any seat with 64 px over it)."""
     table = seated(browser, live, "go-fish")
     try:
         play_until(table, live, bot_ask)
@@ -200,6 +213,7 @@ def test_go_fish_asks_in_a_bubble_by_the_asking_seat(browser, live):
         by_bots = {(seat, text) for seat, text in bubbles if int(seat) in table.bots}
         assert by_bots, recorded["shown"]
         assert by_bots <= asked, (by_bots, asked)
+        assert recorded["covering"] == []
         clean(table.guarded)
     finally:
         table.page.context.close()

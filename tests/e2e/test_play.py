@@ -117,10 +117,12 @@ FOCUSED = """() => {
 
 def words(page, language: str = "en") -> dict[str, str]:
     """The page's catalogue of strings in ``language``, as its own module has it; a
-    plural entry (``{one, other}``, chosen by the count) as its ``other`` form."""
+    plural entry (``{one, other}``, chosen by the count) as its ``other`` form, a word in
+    its cases (``{nom, gen}``) as its ``nom``."""
     return page.evaluate(
         """l => import(`/play/static/js/i18n/${l}.js`).then(m => Object.fromEntries(
-          Object.entries(m.default).map(([k, v]) => [k, typeof v === "string" ? v : v.other])))""",
+          Object.entries(m.default).map(
+            ([k, v]) => [k, typeof v === "string" ? v : v.other ?? v.nom])))""",
         language,
     )
 
@@ -990,7 +992,8 @@ def test_spoons_with_three_people_and_a_bot(live, people):
     assert [seat["bot"] is not None for seat in game["seats"]] == [False, False, False, True]
     loser = live.call("GET", f"/v1/games/{game_id}/view")["loser"]
     assert [seat["rounds_lost"] for seat in game["seats"]] == [int(s == loser) for s in range(4)]
-    said = filled(words(anna.page)["spoons_loser"], seat=game["seats"][loser]["name"])
+    last = game["seats"][loser]["name"]
+    say = words(anna.page)
     signals = [
         e for e in events(live, game_id) if e["type"] == "signal" and e.get("by") == "player"
     ]
@@ -1002,7 +1005,12 @@ def test_spoons_with_three_people_and_a_bot(live, people):
     if players[2].keyed:
         signalled = any(e["seat"] == cai_seat for e in signals)
         assert signalled or any('"signal"' in said for said in players[2].refused())
-    for player in players:
+    for player in players:  # "You were last." to the one who was
+        said = (
+            say["spoons_loser_you"]
+            if player.name == last
+            else filled(say["spoons_loser"], seats=last)
+        )
         expect(player.page.get_by_text(said)).to_be_visible()
         clean(player.guarded, refused=player.refused_statuses)
     no_refusal(*players)
@@ -1061,8 +1069,9 @@ def test_a_short_clock_counts_down_times_out_hands_to_autopilot_and_resumes(live
     timeouts = [e for e in log if e["type"] == "timeout" and e["seat"] == 0]
     assert [e["data"]["autopilot"] for e in timeouts] == [False, False, True], timeouts
     assert [e["data"]["seconds"] for e in timeouts][1:] == [2.5, 2.5]
-    expect(page.get_by_text(filled(say["ev_timeout"], who="Dana")).first).to_be_visible()
-    expect(page.get_by_text(filled(say["ev_autopilot"], who="Dana")).first).to_be_visible()
+    # her own page says it to her: "Your time ran out."
+    expect(page.get_by_text(say["ev_timeout_you"]).first).to_be_visible()
+    expect(page.get_by_text(say["ev_autopilot_you"]).first).to_be_visible()
     # autopilot plays for her (1 s a move) until she comes back
     deadline = time.monotonic() + WAIT_MS / 1000
     while (
@@ -1074,7 +1083,7 @@ def test_a_short_clock_counts_down_times_out_hands_to_autopilot_and_resumes(live
     assert status_of(page) == "playing"
     resume.click()
     expect(resume).to_have_count(0)
-    expect(page.get_by_text(filled(say["ev_resume"], who="Dana")).first).to_be_visible()
+    expect(page.get_by_text(say["ev_resume_you"]).first).to_be_visible()
     assert [e["type"] for e in events(live, game_id) if e["type"] == "resume"] == ["resume"]
     # her own turn again, and her own clock
     expect(clock.first).to_be_visible(timeout=WAIT_MS)

@@ -40,7 +40,7 @@ def test_a_friend_opening_the_invite_link_takes_a_seat_in_one_press(live, people
     sit = friend.page.get_by_role("button", name=words(friend.page)["take_seat"], exact=True)
     expect(friend.page.locator('[data-action="join-code"]')).to_have_count(0)  # the link has it
     sit.click()
-    expect(seat_chip(host.page, 1)).to_contain_text(say(friend.page, "player"))
+    expect(seat_chip(host.page, 1)).to_contain_text(say(friend.page, "default_name"))
     expect(seat_chip(friend.page, 1)).to_be_visible()
     assert "#" not in friend.page.url, "the code leaves the address once seated"
     (stored,) = kept(friend.page, game_id).values()

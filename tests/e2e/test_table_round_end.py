@@ -39,7 +39,9 @@ def test_the_round_end_is_in_view_says_why_and_focuses_the_next_deal(live, peopl
     assert page.evaluate(ACTIVE_TEXT) == words(page)["deal_next"]
     view = table.view(seat)
     loser = table.summary()["seats"][view["loser"]]["name"]
-    expect(panel.locator(".verdict")).to_contain_text(loser)
+    # the reader is "you": "You lost the round, left holding the queen of diamonds."
+    you_lost = words(page)["round_lost_by_you"].rstrip(".")
+    expect(panel.locator(".verdict")).to_contain_text(you_lost if view["loser"] == seat else loser)
     expect(panel.locator(".verdict img.card")).to_have_count(1)  # the odd card itself
     expect(panel.locator(".standings tbody tr")).to_have_count(2)
 
@@ -93,7 +95,7 @@ def test_play_again_where_friends_sat_holds_their_seats(live, people):
     new = live.call("GET", f"/v1/games/{TABLE_URL.search(page.url).group(1)}")
     assert new["visibility"] == "private" and new["status"] == "waiting"
     held = [(s["name"], s["bot"], s["held_until"] is not None) for s in new["seats"]]
-    assert held == [("Ida", None, False), ("Jo", None, True), ("basic bot 3", "basic", False)]
+    assert held == [("Ida", None, False), ("Jo", None, True), ("Otto", "basic", False)]
     expect(seat_chip(page, 1)).to_contain_text(say(page, "held_for", name="Jo"))
     clean(guarded)
 

@@ -36,14 +36,12 @@ TABLES: list[dict[str, Any]] = [
     {"type": "spoons", "options": {}, "seats": 4, "seed": 7},
     {"type": "mystery-date", "options": {}, "seats": 3, "seed": 8},
 ]
-NAMES = ["Anna", "basic bot 2", "Bob", "random bot 4"]
+# people at the even seats, computer players (named as the service names them) at the odd
+SEATS = [("Anna", None), ("Otto", "basic"), ("Bob", None), ("Ella", "random")]
 
 
 def seat_names(count: int) -> list[dict[str, Any]]:
-    return [
-        {"seat": s, "name": NAMES[s], "bot": None if s % 2 == 0 else NAMES[s].split()[0]}
-        for s in range(count)
-    ]
+    return [{"seat": s, "name": SEATS[s][0], "bot": SEATS[s][1]} for s in range(count)]
 
 
 class Log:

@@ -66,3 +66,15 @@ def test_words_render_every_event_heading_and_problem():
     assert result.returncode == 0, output[-6000:]
     summary = dict(re.findall(r"^# (tests|pass|fail|skipped|cancelled|todo) (\d+)$", output, re.M))
     assert int(summary.get("pass", 0)) > 0 and summary.get("fail") == "0", summary
+
+
+def test_computer_players_are_named_as_people_are():
+    """A bot given no name gets one that reads as a name in English and Finnish ("otti
+    kortin pelaajalta Otto"), not a level and a seat ("basic bot 2" with no bot 1); the
+    recorded tables name their bots as the service does."""
+    from service.table.rules import BOT_NAMES
+    from tests.web.record_events import SEATS
+
+    assert all(re.fullmatch(r"[A-Z][a-z]+", name) for name in BOT_NAMES), BOT_NAMES
+    assert len(set(BOT_NAMES)) == len(BOT_NAMES) >= 13  # the most seats a table has (Spoons)
+    assert {name for name, bot in SEATS if bot} <= set(BOT_NAMES)

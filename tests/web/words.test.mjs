@@ -14,6 +14,7 @@ globalThis.location = /** @type {any} */ ({ href: "http://localhost/play" });
 
 const STATIC = "../../service/web/static/js";
 const { LANGUAGES, setLanguage, t } = await import(`${STATIC}/i18n.js`);
+const { aboutSeats } = await import(`${STATIC}/words.js`);
 const { SENTENCES, heading, logLine, moveLabel, problemText, roundVerdict, sentence } = await import(`${STATIC}/words.js`);
 const { Problem } = await import(`${STATIC}/api.js`);
 
@@ -33,17 +34,23 @@ const BROKEN = [
 // Counts with the wrong form: "1 cards", "2 card"; "1 korttia", "2 kortti".
 const WRONG_PLURALS = {
   en: [/\b1 (cards|lives|books|seats|pairs|seconds|players)\b/, /\b([02-9]|\d\d+) (card|life|book|seat|pair|second)\b/],
-  fi: [/\b1 (korttia|elämää|kirjaa|paikkaa|paria|sekuntia)\b/, /\b([02-9]|\d\d+) (kortti|kortin|elämä|kirja|paikka|pari|sekunti)\b/],
+  fi: [/\b1 (korttia|elämää|nelikkoa|paikkaa|paria|sekuntia)\b/, /\b([02-9]|\d\d+) (kortti|kortin|elämä|nelikko|paikka|pari|sekunti)\b/],
 };
-// How each language says "sixes" when asking for them, and in "a book of sixes".
+// How each language says "sixes" when asking for them, and in "a book of sixes" (Finnish:
+// "nelikon: neljä kutosta", a book being a nelikko as the catalogue's rules call it).
 const RANKS_ASKED = {
   en: { A: "aces", 2: "twos", 3: "threes", 4: "fours", 5: "fives", 6: "sixes", 7: "sevens", 8: "eights", 9: "nines", 10: "tens", J: "jacks", Q: "queens", K: "kings" },
   fi: { A: "ässiä", 2: "kakkosia", 3: "kolmosia", 4: "nelosia", 5: "vitosia", 6: "kutosia", 7: "seiskoja", 8: "kaseja", 9: "ysejä", 10: "kymppejä", J: "jätkiä", Q: "rouvia", K: "kuninkaita" },
 };
 const RANKS_BOOKED = {
   en: RANKS_ASKED.en,
-  fi: { A: "ässistä", 2: "kakkosista", 3: "kolmosista", 4: "nelosista", 5: "vitosista", 6: "kutosista", 7: "seiskoista", 8: "kaseista", 9: "yseistä", 10: "kympeistä", J: "jätkistä", Q: "rouvista", K: "kuninkaista" },
+  fi: { A: "neljä ässää", 2: "neljä kakkosta", 3: "neljä kolmosta", 4: "neljä nelosta", 5: "neljä vitosta", 6: "neljä kutosta", 7: "neljä seiskaa", 8: "neljä kasia", 9: "neljä ysiä", 10: "neljä kymppiä", J: "neljä jätkää", Q: "neljä rouvaa", K: "neljä kuningasta" },
 };
+
+// The events that name the seat by the name it took or gave up, also to itself.
+const NAMED_EVENTS = new Set(["joined", "vacated", "reserved", "left"]);
+// The events whose sentence has a seat as its object (from_seat, to_seat, the seat asked).
+const OBJECT_EVENTS = new Set(["offer", "take", "pass", "give", "ask"]);
 
 /** What is wrong with a sentence shown to a player, if anything. */
 function faults(/** @type {string} */ text, /** @type {"en" | "fi"} */ lang) {
@@ -95,8 +102,15 @@ for (const lang of LANGS) {
           const text = sentence(event, name, mySeat);
           assertSaid(text, lang, `${table.type} #${event.seq} ${event.type} as ${reader}`);
           assert.deepEqual(logLine(event, name, mySeat), { seq: event.seq, text });
-          // who made the move, after the sentence: "Bob drew a card. (computer)"
-          if (event.by === "bot") assert.ok(text.endsWith(`. (${t("by_bot")})`) || text.endsWith(`! (${t("by_bot")})`), text);
+          // the reader's own moves are "you" ("You took", "Otit"), never her own name, and
+          // so is she where a move is about her ("took a card from you", "sinulta")
+          const about = [event.data?.from_seat, event.data?.to_seat, event.type === "ask" ? event.data?.seat : null];
+          const hers = event.seat === mySeat || (OBJECT_EVENTS.has(event.type) && about.includes(mySeat));
+          if (mySeat !== null && hers && !NAMED_EVENTS.has(event.type)) {
+            assert.ok(!text.includes(name(mySeat)), `${table.type} #${event.seq} as ${reader}: ${text}`);
+          }
+          // a computer player's seat says it is one: its lines are not signed "(computer)"
+          if (event.by === "bot") assert.ok(!text.endsWith(`(${t("by_bot")})`), text);
         }
       }
     }
@@ -127,7 +141,7 @@ for (const lang of LANGS) {
         // the asker, to_seat, draws: the sentence starts with her
         if (event.type === "go_fish") assert.ok(text.startsWith(name(event.data.to_seat)), text);
         if (event.type === "give") {
-          assert.ok(text.includes(String(event.data.cards.length)), text);
+          if (event.data.cards.length > 1) assert.ok(text.includes(String(event.data.cards.length)), text);
           for (const card of event.data.cards) assert.ok(text.includes(rankWord(card, lang)), text);
         }
       }
@@ -196,7 +210,7 @@ for (const lang of LANGS) {
     for (const [key, entry] of Object.entries(LANGUAGES.en)) {
       assert.ok(key in catalogue, `${lang} has no ${key}`);
       if (typeof entry === "string") continue;
-      const places = Object.fromEntries([...JSON.stringify(entry).matchAll(/\{(\w+)\}/g)].map(([, place]) => [place, "Anna"]));
+      const places = Object.fromEntries([...JSON.stringify(entry).matchAll(/\{(\w+)(?::\w+)?\}/g)].map(([, place]) => [place, "Anna"]));
       for (const n of [0, 1, 2, 3, 5, 11, 21, 22, 23]) assertSaid(t(key, { ...places, n }), lang, `${key} ${n}`);
     }
     assert.equal(t("cards_n", { n: 1 }), lang === "en" ? "1 card" : "1 kortti");
@@ -237,3 +251,80 @@ test("a missing key comes back as itself, never as a crash", () => {
 function rankWord(/** @type {string} */ card, /** @type {"en" | "fi"} */ lang) {
   return t(`rank_${card.slice(0, -1)}`);
 }
+
+// Finnish builds its sentences with the cases they need: a card taken, played or drawn is
+// the object ("otti ruutuvitosen", not "otti kortin ruutuvitonen"); a name after
+// "pelaajalta" stays as it is, so no name is "Pelaaja"; several winners take a plural verb.
+const FI_CARD_OBJECTS = /** @type {const} */ ([
+  [{ type: "take", seat: 1, data: { from_seat: 0, card: "5D" } }, "Bob otti ruutuvitosen pelaajalta Ada."],
+  [{ type: "play", seat: 1, data: { card: "5D" } }, "Bob pelasi ruutuvitosen."],
+  [{ type: "play", seat: 1, data: { card: "8S", suit: "C" } }, "Bob pelasi patakasin; maa on nyt ♣ risti."],
+  [{ type: "draw", seat: 1, data: { card: "KH" } }, "Bob nosti herttakuninkaan."],
+  [{ type: "pass", seat: 1, data: { to_seat: 0, card: "QS" } }, "Bob antoi patarouvan pelaajalle Ada."],
+  [{ type: "give", seat: 1, data: { to_seat: 0, card: "G1-F-01" } }, "Bob antoi Emilyn pelaajalle Ada."],
+  [{ type: "discard", seat: 1, data: { card: "blue-2" } }, "Bob poisti sinisen asun osan 2."],
+  [{ type: "pick", seat: 1, data: { card: "JK" } }, "Bob otti pinostaan jokerin."],
+  [{ type: "take_discard", seat: 1, data: { card: "AC" } }, "Bob otti poistopinosta ristiässän."],
+  [{ type: "book", seat: 1, data: { rank: "6" } }, "Bob laski pöytään nelikon: neljä kutosta."],
+]);
+const ADA_BOB_EVE = (/** @type {number | null | undefined} */ seat) => ["Ada", "Bob", "Eve"][seat ?? 0];
+
+test("Finnish: a card as the object, a name after pelaajalta", () => {
+  setLanguage("fi");
+  for (const [event, said] of FI_CARD_OBJECTS) assert.equal(sentence(event, ADA_BOB_EVE), said);
+  assert.equal(moveLabel({ type: "take", from_seat: 0, position: 2 }, ADA_BOB_EVE), "Ota kortti 3 pelaajalta Ada");
+  assert.equal(moveLabel({ type: "play", card: "5D" }, ADA_BOB_EVE), "Pelaa ruutuvitonen"); // an order: nominative
+  assert.doesNotMatch(t("default_name"), /^pelaaja/i, "pelaajalta Pelaaja");
+  assert.doesNotMatch(JSON.stringify(LANGUAGES.fi), /\bkirj(a|an|aa|at|oja)\b/, "a Go Fish book is a nelikko, as the catalogue says");
+  for (const table of tables) {
+    for (const seat of table.seats.filter((/** @type {any} */ each) => each.bot)) {
+      assert.match(seat.name, /^\p{Lu}\p{Ll}+$/u, `${seat.name}: a computer player's name reads as a name`);
+    }
+  }
+});
+
+test("several winners take a plural verb, the reader is you", () => {
+  setLanguage("fi");
+  assert.deepEqual(roundVerdict({ winners: [0] }, ADA_BOB_EVE), ["Ada voitti kierroksen."]);
+  assert.deepEqual(roundVerdict({ winners: [0, 2] }, ADA_BOB_EVE), ["Ada ja Eve voittivat kierroksen."]);
+  assert.deepEqual(roundVerdict({ winners: [0, 2] }, ADA_BOB_EVE, 2), ["Sinä ja Ada voititte kierroksen."]);
+  assert.deepEqual(roundVerdict({ loser: 1, odd_card: "QS" }, ADA_BOB_EVE, 1), ["Hävisit kierroksen: käteen jäi patarouva."]);
+  assert.equal(aboutSeats("match_won_score", [0, 1], ADA_BOB_EVE, null, { score: 7 }), "Ada ja Bob voittivat ottelun pisteillä 7.");
+  assert.equal(aboutSeats("match_won_rounds", [1], ADA_BOB_EVE, 1, { won: 2, lost: 0 }), "Voitit ottelun (voitetut kierrokset: 2, hävityt: 0).");
+  setLanguage("en");
+  assert.deepEqual(roundVerdict({ winners: [0] }, ADA_BOB_EVE, 0), ["You won the round."]);
+  assert.deepEqual(roundVerdict({ winner: 2 }, ADA_BOB_EVE, 2), ["You found the dream date!"]);
+  assert.equal(aboutSeats("match_won_score", [0, 1], ADA_BOB_EVE, 1, { score: 7 }), "You and Ada won the match, with a score of 7.");
+});
+
+test("after an eight, the heading names the suit to follow", () => {
+  const view = { type: "crazy-eights", status: "playing", top: "8S", suit: "C", to_act: [0], legal_moves: [{ type: "draw" }, { type: "play", card: "3C" }] };
+  const game = { max_seats: 2, seats: [] };
+  setLanguage("en");
+  assert.equal(heading(view, game, 0, ADA_BOB_EVE), "Your turn: play ♣ clubs or an eight (the eight of spades named ♣ clubs)");
+  assert.equal(heading(view, game, 1, ADA_BOB_EVE), "Ada plays ♣ clubs or an eight (the eight of spades named ♣ clubs)");
+  assert.equal(heading({ ...view, top: "5C" }, game, 0, ADA_BOB_EVE), "Your turn: play a card on the five of clubs (♣ clubs)");
+  setLanguage("fi");
+  assert.equal(heading(view, game, 0, ADA_BOB_EVE), "Sinun vuorosi: pelaa ♣ risti tai kasi (patakasin jälkeen maa on ♣ risti)");
+  assert.equal(heading({ ...view, top: "5C" }, game, 0, ADA_BOB_EVE), "Sinun vuorosi: pelaa kortti ristivitosen päälle (♣ risti)");
+});
+
+test("one name for each computer level, in the lobby and at the table", () => {
+  for (const lang of LANGS) {
+    assert.deepEqual(Object.keys(LANGUAGES[lang]).filter((key) => /level_(basic|random)$/.test(key)), ["level_basic", "level_random"]);
+  }
+});
+
+test("the reader is you where a move is about her", () => {
+  const otto = { type: "take", seat: 1, data: { from_seat: 0, card: "5D" } };
+  setLanguage("en");
+  assert.equal(sentence(otto, ADA_BOB_EVE, 0), "Bob took the five of diamonds from you.");
+  assert.equal(sentence({ type: "offer", seat: 1, data: { from_seat: 0, positions: 1 } }, ADA_BOB_EVE, 0), "Bob is to take your last card.");
+  assert.equal(sentence({ type: "offer", seat: 1, data: { from_seat: 2, positions: 3 } }, ADA_BOB_EVE, 0), "Bob is to pick one of Eve's 3 cards.");
+  setLanguage("fi");
+  assert.equal(sentence(otto, ADA_BOB_EVE, 0), "Bob otti ruutuvitosen sinulta.");
+  assert.equal(sentence(otto, ADA_BOB_EVE, 2), "Bob otti ruutuvitosen pelaajalta Ada.");
+  assert.equal(sentence({ type: "give", seat: 1, data: { to_seat: 0, cards: ["6H", "6S"] } }, ADA_BOB_EVE, 0),
+    "Bob antoi sinulle 2 korttia: herttakutonen ja patakutonen.");
+  assert.equal(sentence({ type: "ask", seat: 0, data: { seat: 1, rank: "6" } }, ADA_BOB_EVE, 0), "Pyysit pelaajalta Bob kutosia.");
+});

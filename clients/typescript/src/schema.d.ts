@@ -447,10 +447,17 @@ export interface components {
          * @enum {string}
          */
         Reaction: "thumbs_up" | "well_played" | "good_game" | "laugh" | "wow" | "oops" | "hello";
+        /** PlayerRange */
+        PlayerRange: {
+            min: number;
+            max: number;
+        };
         /** Players */
         Players: {
             min: number;
             max: number;
+            /** @description How many may play with the default options (a preset may narrow the game's range: Old Maid's online rules take 2-4, its family 2-8) */
+            by_default: components["schemas"]["PlayerRange"];
         };
         /** OptionWords */
         OptionWords: {

@@ -108,6 +108,7 @@ from .piles_event import PilesEvent
 from .play_data import PlayData
 from .play_event import PlayEvent
 from .play_move import PlayMove
+from .player_range import PlayerRange
 from .players import Players
 from .presence import Presence
 from .problem import Problem
@@ -281,6 +282,7 @@ __all__ = (
     "PilesData",
     "PilesEvent",
     "PlayData",
+    "PlayerRange",
     "Players",
     "PlayEvent",
     "PlayMove",

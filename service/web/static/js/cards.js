@@ -3,7 +3,8 @@
 
 import { html } from "../vendor/htm-3.1.1/standalone.module.js";
 import { API } from "./api.js";
-import { t } from "./i18n.js";
+import { declined, t } from "./i18n.js";
+import { useSettings } from "./settings.js";
 
 // The pictures come from the service, also when this page is served from elsewhere
 // (asked when drawn: the names load without a page, as the words test runs them).
@@ -22,28 +23,42 @@ const COLOURS = /** @type {const} */ ({
 export const rankOf = (/** @type {string} */ card) => card.slice(0, -1);
 export const suitOf = (/** @type {string} */ card) => card.slice(-1);
 
+/** @typedef {import("./i18n.js").Forms} Forms */
+
 /** "seven of hearts", "Jacob", "pink outfit, piece 2": the card's name in words. */
-export function cardName(/** @type {string} */ card) {
-  if (card === "JK") return t("joker");
+export const cardName = (/** @type {string} */ card) => cardForms(card).nom;
+
+/** A card's name in every case its language declines it in (Finnish "ruutuvitonen",
+ * "ruutuvitosen"), for a template to take the one it needs. */
+export function cardForms(/** @type {string} */ card) {
+  if (card === "JK") return declined("joker");
   const family = /^G(\d)-([MF])-(\d+)$/.exec(card);
   if (family) {
     const [, generation, sex, number] = family;
-    if (card === "G1-M-01") return "Jacob";
-    if (card === "G1-F-01") return "Emily";
-    return t(sex === "M" ? "family_man" : "family_woman", { generation, number: Number(number) });
+    if (card === "G1-M-01") return declined("person_jacob");
+    if (card === "G1-F-01") return declined("person_emily");
+    return declined(sex === "M" ? "family_man" : "family_woman", { generation, number: Number(number) });
   }
   const outfit = /^(pink|green|blue|orange)-(\d)$/.exec(card);
   if (outfit) {
-    const colour = t(COLOURS[/** @type {keyof typeof COLOURS} */ (outfit[1])]);
-    return t("outfit_piece", { colour, piece: outfit[2] });
+    const colour = declined(COLOURS[/** @type {keyof typeof COLOURS} */ (outfit[1])]);
+    return declined("outfit_piece", { colour, piece: outfit[2] });
   }
-  return t("card_name", { rank: rankName(rankOf(card)), suit: suitName(suitOf(card)) });
+  const rank = RANKS[/** @type {keyof typeof RANKS} */ (rankOf(card))];
+  return declined("card_name", { rank: rank ? declined(rank) : rankOf(card), suit: suitName(suitOf(card)) });
 }
 
-/** A card as a sentence names it: "the seven of hearts", but "Emily" (a person). */
+/** A card as a sentence names it: "the seven of hearts", but "Emily" (a person); in
+ * every case, as ``cardForms``. */
 export function theCard(/** @type {string} */ card) {
   const person = /^G1-[MF]-01$/.test(card);
-  return t(person ? "card_person" : "card_the", { card: cardName(card) });
+  return declined(person ? "card_person" : "card_the", { card: cardForms(card) });
+}
+
+/** A rank in every case: Finnish "vitonen", "vitosta" ("neljä vitosta"). */
+export function rankForms(/** @type {string} */ rank) {
+  const key = RANKS[/** @type {keyof typeof RANKS} */ (rank)];
+  return key ? declined(key) : { nom: rank };
 }
 
 export function rankName(/** @type {string} */ rank) {
@@ -62,15 +77,42 @@ export function suitLabel(/** @type {string} */ suit) {
   return symbol ? t("suit_label", { symbol, suit: suitName(suit) }) : suitName(suit);
 }
 
-/** "sixes" (Finnish "kutosia", as asked for); ``from``: Finnish "kutosista" (a book of). */
-export function ranksName(/** @type {string} */ rank, from = false) {
+/** "sixes" (Finnish "kutosia", as asked for). */
+export function ranksName(/** @type {string} */ rank) {
   if (!(rank in RANKS)) return rank;
-  return t(/** @type {import("./i18n.js").Key} */ (from ? `ranks_from_${rank}` : `ranks_${rank}`));
+  return t(/** @type {import("./i18n.js").Key} */ (`ranks_${rank}`));
 }
 
 export function colourName(/** @type {string} */ colour) {
   const key = COLOURS[/** @type {keyof typeof COLOURS} */ (colour)];
   return key ? t(key) : colour;
+}
+
+// The orders a hand is sorted in: ranks as the API lists them, suits alternating colours.
+const RANK_ORDER = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
+const SUIT_ORDER = ["S", "H", "C", "D"];
+
+/**
+ * A hand as the player sorts it: as dealt, by suit (then rank) or by rank (then suit).
+ * Cards of no standard suit (the joker, Six Generations, Mystery Date) stay after, in
+ * their own order.
+ * @param {string[]} hand @param {"dealt" | "suit" | "rank"} sort
+ */
+export function sortHand(hand, sort) {
+  if (sort === "dealt") return hand;
+  const keys = (/** @type {string} */ card) => {
+    const rank = RANK_ORDER.indexOf(rankOf(card));
+    const suit = SUIT_ORDER.indexOf(suitOf(card));
+    if (rank < 0 || suit < 0) return [Infinity, Infinity];
+    return sort === "suit" ? [suit, rank] : [rank, suit];
+  };
+  const order = (/** @type {number[]} */ a, /** @type {number[]} */ b) => (a[0] - b[0]) || (a[1] - b[1]) || 0;
+  return hand.map((card) => ({ card, key: keys(card) })).sort((a, b) => order(a.key, b.key)).map((each) => each.card);
+}
+
+/** Where a card's picture is (the four-colour deck's for a standard card, if chosen). */
+export function pictureOf(/** @type {string | null | undefined} */ card, fourColour = false) {
+  return `${service()}/play/cards/${fourColour ? "four-colour/" : ""}${card || "back"}.svg`;
 }
 
 /**
@@ -79,7 +121,8 @@ export function colourName(/** @type {string} */ colour) {
  * @param {{card?: string | null, small?: boolean}} props
  */
 export function Card({ card, small = false }) {
+  const { fourColour } = useSettings();
   const name = card ? cardName(card) : t("face_down");
-  const src = `${service()}/play/cards/${card || "back"}.svg`;
+  const src = pictureOf(card, fourColour);
   return html`<img class=${small ? "card small" : "card"} src=${src} alt=${name} title=${name} />`;
 }

@@ -10,7 +10,12 @@ import fi from "./i18n/fi.js";
 /** The forms of a string with a count `{n}`, by `Intl.PluralRules` category ("one",
  * "other", and for ordinals "two" and "few"); `ordinal` for "1st", "2nd".
  * @typedef {{one?: string, two?: string, few?: string, other: string, ordinal?: boolean}} Plural */
-/** @typedef {string | Plural} Text */
+/** A word in its cases, for a language that declines (Finnish): ``nom`` and whichever
+ * others its templates ask for, as ``{card:gen}`` (the genitive "ruutuvitosen").
+ * @typedef {{nom: string, [grammaticalCase: string]: string}} Forms */
+/** @typedef {string | Plural | Forms} Text */
+/** What fills a place: a declined value gives the case its place asks for.
+ * @typedef {string | number | Forms} Value */
 /** @typedef {Record<Key, Text>} Catalogue */
 
 export const LANGUAGES = /** @type {const} */ ({ en, fi });
@@ -64,25 +69,63 @@ function form(/** @type {Plural} */ plural, /** @type {unknown} */ n) {
   return typeof text === "string" ? text : plural.other;
 }
 
+/** The entry of ``key`` in the page's language (English where it has none). */
+const entryOf = (/** @type {Key} */ key) => /** @type {Catalogue} */ (LANGUAGES[language])[key] ?? en[key];
+
+/** ``value`` in ``grammaticalCase``: a word the language does not decline is itself in all. */
+function inCase(/** @type {Value | undefined} */ value, /** @type {string} */ grammaticalCase) {
+  if (typeof value !== "object" || value === null) return value;
+  return value[grammaticalCase] ?? value.nom;
+}
+
+/** A template's places filled: ``{name}`` in ``grammaticalCase``, ``{name:gen}`` in its own. */
+function fill(/** @type {string} */ text, /** @type {Record<string, Value>} */ values, grammaticalCase = "nom") {
+  return text.replace(/\{(\w+)(?::(\w+))?\}/g, (place, name, own) => {
+    const value = inCase(values[name], own ?? grammaticalCase);
+    return value === undefined ? place : String(value);
+  });
+}
+
 /**
  * The string of ``key`` in the page's language, its ``{name}`` places filled; for a
  * plural entry the form for ``values.n``. Never throws: a key missing from both
  * catalogues comes back as itself (the words test fails on it, the page goes on).
- * @param {Key} key @param {Record<string, string | number>} [values]
+ * @param {Key} key @param {Record<string, Value>} [values]
  */
 export function t(key, values = {}) {
-  const entry = /** @type {Catalogue} */ (LANGUAGES[language])[key] ?? en[key];
+  const entry = entryOf(key);
   if (entry === undefined || entry === null) return String(key);
-  const text = typeof entry === "string" ? entry : form(entry, values.n);
-  return text.replace(/\{(\w+)\}/g, (_, name) => String(values[name] ?? `{${name}}`));
+  if (typeof entry === "string") return fill(entry, values);
+  return "nom" in entry ? fill(entry.nom, values) : fill(form(entry, values.n), values);
+}
+
+/**
+ * ``key`` in every case its entry has (Finnish "ruutuvitonen", "ruutuvitosen"...), for a
+ * template to take the one it needs. A place without a case takes the case being built,
+ * so "{suit}{rank}" declines with its rank.
+ * @param {Key} key @param {Record<string, Value>} [values] @returns {Forms}
+ */
+export function declined(key, values = {}) {
+  const entry = entryOf(key);
+  if (typeof entry === "object" && entry !== null && "nom" in entry) {
+    return /** @type {Forms} */ (Object.fromEntries(Object.entries(entry).map(([each, text]) => [each, fill(text, values, each)])));
+  }
+  // a template of its own in no case: in each case its values come in ("{suit}{rank}")
+  const text = typeof entry === "string" ? entry : String(key);
+  const given = Object.values(values).flatMap((value) => (typeof value === "object" ? Object.keys(value) : []));
+  return /** @type {Forms} */ (Object.fromEntries([...new Set(["nom", ...given])].map((each) => [each, fill(text, values, each)])));
 }
 
 /** Whether the catalogue has ``key``: for keys made from what the service sends. */
 /** A game's title in the language shown, from the catalogue (its slug if unknown). */
+/** A game's title in the page's language ("Hullut kasit"), as the lobby names it. */
+export const titleOf = (/** @type {import("api-schema").components["schemas"]["CatalogEntry"]} */ entry) =>
+  entry.text?.[language]?.title ?? entry.title;
+
 export function gameTitle(/** @type {import("api-schema").components["schemas"]["CatalogEntry"][]} */ catalogue,
   /** @type {string} */ slug) {
   const entry = catalogue.find((item) => item.slug === slug);
-  return entry?.text[language]?.title ?? entry?.title ?? slug;
+  return entry ? titleOf(entry) : slug;
 }
 
 export const hasKey = (/** @type {string} */ key) => Object.hasOwn(en, key);

@@ -48,17 +48,21 @@ export function follow(gameId, { token, after, onEvents, onView, onState, onPast
   };
   (async () => {
     let failures = 0;
+    let reached = false; // the page has been following: a stream closed after its time
+    // and opened again (resumed from the last event) misses nothing, so it stays "live"
     while (!stop.signal.aborted) {
-      onState(failures ? "offline" : "connecting");
+      if (failures || !reached) onState(failures ? "offline" : "connecting");
+      const polling = failures >= 3 && !streamWorks;
+      const opened = () => {
+        if (!polling) failures = 0; // polls go on until a stream opens again
+        reached = true;
+        onState(polling ? "polling" : "live");
+      };
       try {
-        const ended = failures >= 3 && !streamWorks
-          ? await longPoll(gameId, token, last, seen, viewed, stop.signal)
-          : await stream(gameId, token, last, seen, viewed, stop.signal, () => {
-              failures = 0;
-              onState("live");
-            });
+        const ended = polling
+          ? await longPoll(gameId, token, last, seen, viewed, stop.signal, opened)
+          : await stream(gameId, token, last, seen, viewed, stop.signal, opened);
         if (ended) return;
-        if (failures >= 3) onState("polling");
       } catch (error) {
         if (stop.signal.aborted) return;
         // a page read again starts at 0, before every log's end: it never loops
@@ -143,11 +147,12 @@ async function stream(gameId, token, after, seen, onView, signal, opened) {
 /**
  * Long polls until nothing more will come (true) or one fails (it throws): the match
  * played again (its `rematch` event), or over for longer than the server waits for that.
+ * ``answered``: a poll came back, the page is following.
  * @param {string} gameId @param {string | null} token @param {number} after
  * @param {(events: GameEvent[]) => void} seen @param {(view: View) => void} onView
- * @param {AbortSignal} signal
+ * @param {AbortSignal} signal @param {() => void} answered
  */
-async function longPoll(gameId, token, after, seen, onView, signal) {
+async function longPoll(gameId, token, after, seen, onView, signal, answered) {
   const headers = /** @type {Record<string, string>} */ ({ Accept: "application/json" });
   if (token) headers.Authorization = `Bearer ${token}`;
   let over = Infinity; // when the match ended (its `game_over`), in this machine's ms
@@ -159,6 +164,7 @@ async function longPoll(gameId, token, after, seen, onView, signal) {
       throw new Problem(answer.status, page, Number(answer.headers.get("Retry-After") || 0));
     }
     if (page.last_seq < last) throw new Problem(409, { code: PAST_END }, 0); // as a stream says
+    answered();
     /** @type {GameEvent[]} */
     const events = page.events;
     seen(events);

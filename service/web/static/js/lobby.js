@@ -79,7 +79,7 @@ export function Lobby({ catalogue }) {
       visibility: "private",
       turn_seconds: versus.clock ? Number(versus.clock) : null,
       options: matchOptions(entry, seats),
-    }, rememberedName() || t("player"));
+    }, rememberedName() || t("default_name"));
     await call("POST", `/games/${created.id}/deal`, {
       token: created.host_token,
       body: { fill_with_bots: versus.level },
@@ -98,7 +98,7 @@ export function Lobby({ catalogue }) {
         ${catalogue.map((entry) => html`
           <li class="game">
             <h2>${gameWords(entry).title}</h2>
-            <p>${t("players_range", { min: entry.players.min, max: entry.players.max })}</p>
+            <p data-players>${playerCount(entry)}</p>
             <${VersusComputer} entry=${entry} busy=${busy} start=${playBots} />
             <details><summary>${t("rules")}</summary><p>${gameWords(entry).rules}</p>
               <p><${RulesLink} entry=${entry} /></p></details>
@@ -107,6 +107,14 @@ export function Lobby({ catalogue }) {
       <${CreateForm} catalogue=${catalogue} attempt=${attempt} busy=${busy} />
       <${PublicTables} catalogue=${catalogue} />
     </section>`;
+}
+
+/** "2 to 4 players", as the default options allow (Old Maid's online rules), and how
+ * many other rules take, where they take more (its family game's 8). */
+function playerCount(/** @type {Entry} */ entry) {
+  const { by_default: usual, max } = entry.players;
+  const range = t("players_range", usual);
+  return max > usual.max ? `${range} ${t("players_other_rules", { n: max })}` : range;
 }
 
 /** "Play against the computer": the button starts at once with the choices shown in its
@@ -122,7 +130,7 @@ function VersusComputer(/** @type {{entry: Entry, busy: boolean, start: (entry: 
   const set = (/** @type {keyof Versus} */ field, /** @type {(value: string) => unknown} */ read) =>
     (/** @type {any} */ event) => setVersus({ ...versus, [field]: read(event.target.value) });
   const clock = versus.clock ? t("seconds_a_turn", { n: versus.clock }) : t("no_clock");
-  const level = t(versus.level === "basic" ? "versus_level_basic" : "versus_level_random");
+  const level = t(`level_${versus.level}`);
   return html`
     <details class="versus" data-versus=${entry.slug}>
       <summary>${t("versus_summary", { n: opponents, level, clock })}</summary>
@@ -130,8 +138,8 @@ function VersusComputer(/** @type {{entry: Entry, busy: boolean, start: (entry: 
         value=${opponents} onInput=${set("opponents", Number)} /></label>
       <label>${t("opponents_level")} <select data-choice="level" value=${versus.level}
         onChange=${set("level", String)}>
-        <option value="basic">${t("versus_level_basic")}</option>
-        <option value="random">${t("versus_level_random")}</option>
+        <option value="basic">${t("level_basic")}</option>
+        <option value="random">${t("level_random")}</option>
       </select></label>
       <label>${t("turn_clock")} <select data-choice="clock" value=${versus.clock} onChange=${set("clock", String)}>
         ${CLOCKS.map((seconds) => html`<option value=${seconds}>${seconds || t("no_clock")}</option>`)}
@@ -165,7 +173,7 @@ function CreateForm({ catalogue, attempt, busy }) {
         turn_seconds: form.clock ? Number(form.clock) : null,
         think_seconds: Number(form.think),
         options: choices,
-      }, form.name || t("player"));
+      }, form.name || t("default_name"));
       open(created.id);
     });
   };
@@ -228,7 +236,7 @@ function JoinByCode({ attempt, busy }) {
     event.preventDefault();
     attempt(async () => {
       rememberName(name);
-      const joined = await call("POST", "/tables/join", { body: { code: code.trim(), name: name || t("player") } });
+      const joined = await call("POST", "/tables/join", { body: { code: code.trim(), name: name || t("default_name") } });
       keepSeating(joined.game_id, { seat: joined.seat, token: joined.token, code: code.trim() });
       open(joined.game_id);
     });

@@ -8,11 +8,15 @@
 // forgets them. Every event's sentence stays in the log,
 // and the last move's is said in a polite live region. With `prefers-reduced-motion:
 // reduce` nothing moves: the seat or pile a move reached is outlined for a moment.
+// Motion never hides words: a burst that ends the round (whose panel and verdict come
+// next) moves nothing and stops what still moves; a bubble goes below its seat where
+// above it would cover the turn's heading.
 // Seats are found by `data-seat`, cards by `data-card`, piles by `data-pile` (else the
 // middle of the table).
 
-import { API } from "./api.js";
+import { pictureOf } from "./cards.js";
 import { t } from "./i18n.js";
+import { SPEEDS, settings } from "./settings.js";
 import { sentence } from "./words.js";
 
 /** @typedef {import("api-schema").components["schemas"]["Event"]} GameEvent */
@@ -25,12 +29,15 @@ const STAGGER_MS = 320; // between the animations of one burst, in the events' o
 const FLIGHT_MS = 560;
 const LAID_MS = 1800;
 const BUBBLE_MS = 1500;
+const BUBBLE_GAP_PX = 10; // between a bubble and its seat, its tail in it
 const HIGHLIGHT_MS = 900;
 const LIFT_MS = 520; // one card's lift while a seat hesitates over your cards
 const LIFT_EVERY_MS = 320; // the next card's lift begins as the last one settles
 const HESITATION_MS = 60_000; // a hesitation ends by itself after this, take or no take
 const SAID = 3; // sentences in the live region at most: the last move and what it caused
-const SERVICE = new URL(API, location.href).origin; // the card pictures, as cards.js
+// The events after which the round's end is shown: nothing flies over its words.
+const ENDS = new Set(["round_over", "won", "game_over", "round_abandoned"]);
+const TALKS = new Set(["ask", "go_fish", "roll"]); // shown in bubbles
 
 // The die's pips on a 3 x 3 grid, [row, column], for each face.
 const PIPS = /** @type {Record<number, [number, number][]>} */ ({
@@ -82,8 +89,13 @@ function flush() {
   const after = showable.filter((item) => events.indexOf(item.event) >= move).slice(0, SHOWN);
   const before = showable.filter((item) => events.indexOf(item.event) < move);
   const animated = [...before.slice(before.length - (SHOWN - after.length)), ...after];
-  const still = reduced.matches;
-  animated.forEach(({ event }, index) => SHOWS[event.type]?.(event, index * STAGGER_MS, still));
+  const ends = events.some((event) => ENDS.has(event.type));
+  if (ends) stopMoving();
+  const pace = SPEEDS[settings().speed]; // 0: the player turned motion off
+  const still = reduced.matches || ends || pace === 0;
+  // at a round's end a seat's place is outlined, but no bubble is left over its verdict
+  const shows = ends ? animated.filter(({ event }) => !TALKS.has(event.type)) : animated;
+  shows.forEach(({ event }, index) => SHOWS[event.type]?.(event, index * STAGGER_MS * pace, still));
   const last = events[events.length - 1];
   if (last?.type === "offer" && !still) hesitate(last, Math.min(animated.length * STAGGER_MS, FLIGHT_MS));
 }
@@ -210,7 +222,31 @@ function laid(
   settle(group, group.animate(keyframes, timing(kind, LAID_MS, delay)));
 }
 
-/** Words (or the die) in a bubble by a seat: above it, or below where there is no room. */
+/** Whatever still moves, gone at once (its move is in the log and was said). */
+function stopMoving() {
+  for (const moving of shelf?.querySelectorAll(".motion-flight, .motion-bubble") ?? []) moving.remove();
+}
+
+/** The lowest edge of the words above the table (its header, the turn's heading): a
+ * bubble above a seat must not reach higher. */
+function ceiling() {
+  const words = [...document.querySelectorAll(".turn-heading, .table-head")];
+  return Math.max(0, ...words.map((element) => element.getBoundingClientRect().bottom));
+}
+
+/** A bubble's height, drawn unseen in the layer (and taken out again). */
+function measuredHeight(/** @type {HTMLElement} */ note) {
+  note.className = "motion-bubble";
+  note.style.visibility = "hidden";
+  layer().append(note);
+  const height = note.offsetHeight;
+  note.remove();
+  note.style.visibility = "";
+  return height;
+}
+
+/** Words (or the die) in a bubble by a seat: above it where there is room below the
+ * turn's heading, else below it. */
 function bubble(
   /** @type {string} */ kind, /** @type {number | null} */ seat, /** @type {string | Node} */ content,
   /** @type {number} */ delay, /** @type {boolean} */ still,
@@ -218,11 +254,12 @@ function bubble(
   const anchor = seatElement(seat);
   if (!shown(anchor)) return;
   const box = anchor.getBoundingClientRect();
-  const above = box.top > 64;
-  const note = mark(document.createElement("div"), `motion-bubble ${above ? "above" : "below"}`, kind, seat, seat);
+  const note = document.createElement("div");
   note.append(content);
+  const above = box.top - measuredHeight(note) - BUBBLE_GAP_PX >= ceiling();
+  mark(note, `motion-bubble ${above ? "above" : "below"}`, kind, seat, seat);
   at(note, { x: box.left + box.width / 2, y: above ? box.top : box.bottom });
-  const by = `translate(-50%, ${above ? "calc(-100% - 10px)" : "10px"})`;
+  const by = `translate(-50%, ${above ? `calc(-100% - ${BUBBLE_GAP_PX}px)` : `${BUBBLE_GAP_PX}px`})`;
   if (still) {
     note.style.transform = by;
     window.setTimeout(() => layer().append(note), delay);
@@ -386,7 +423,7 @@ function picture(/** @type {string | null} */ card) {
   const image = document.createElement("img");
   image.className = "card";
   image.alt = "";
-  image.src = `${SERVICE}/play/cards/${card || "back"}.svg`;
+  image.src = pictureOf(card, settings().fourColour);
   return image;
 }
 
@@ -397,7 +434,7 @@ function at(/** @type {HTMLElement} */ element, /** @type {{x: number, y: number
 
 /** @returns {KeyframeAnimationOptions} */
 const timing = (/** @type {string} */ kind, /** @type {number} */ duration, /** @type {number} */ delay) =>
-  ({ duration, delay, easing: "ease-in-out", fill: "backwards", id: `motion-${kind}` });
+  ({ duration: duration * SPEEDS[settings().speed], delay, easing: "ease-in-out", fill: "backwards", id: `motion-${kind}` });
 
 /** The element goes when its animation ends, or is cancelled. */
 function settle(/** @type {HTMLElement} */ element, /** @type {Animation} */ animation) {

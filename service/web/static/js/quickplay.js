@@ -40,7 +40,7 @@ export function PlayNow(/** @type {{catalogue: Entry[]}} */ { catalogue }) {
     setBusy(true);
     setNotice(null);
     try {
-      const who = name.trim() || t("player");
+      const who = name.trim() || t("default_name");
       rememberName(who);
       const body = { type: entry.slug, seats: players, name: who, bots: !peopleOnly };
       setTicket(await call("POST", "/quickplay", { body }));

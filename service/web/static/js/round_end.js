@@ -9,7 +9,7 @@ import { Card } from "./cards.js";
 import { ShuffleCheck } from "./fairness.js";
 import { t } from "./i18n.js";
 import { playAgain } from "./rematch.js";
-import { roundVerdict } from "./words.js";
+import { aboutSeats, roundVerdict } from "./words.js";
 
 /** @typedef {import("api-schema").components["schemas"]} S */
 /** @typedef {S["Game"]} Game */
@@ -26,21 +26,26 @@ function outcomeOf(/** @type {GameEvent[]} */ log, /** @type {number} */ round) 
 }
 
 /** Who lost or won the round, and why, in words (and the odd card's picture). */
-function Verdict(/** @type {{outcome: Record<string, any>, name: Namer}} */ { outcome, name }) {
+function Verdict(/** @type {{outcome: Record<string, any>, name: Namer, own: number | null}} */ { outcome, name, own }) {
   const oddCard = outcome.odd_card;
   return html`<div class="verdict">
-    ${roundVerdict(outcome, name).map((line) => html`<p>${line}</p>`)}
+    ${roundVerdict(outcome, name, own).map((line) => html`<p>${line}</p>`)}
     ${oddCard && html`<${Card} card=${oddCard} />`}
   </div>`;
 }
 
+/** Whether the game keeps a score (Crazy Eights' points): the standings' column. */
+const keepsScore = (/** @type {Game} */ game) =>
+  game.seats.some((seat) => seat.score !== null && seat.score !== undefined);
+
+/**
 /**
  * Who won the match: the best score where the game keeps one, else the most rounds won
  * (then the fewest lost); everyone level is no winner (none). And whether it is scored.
  * @param {Game} game
  */
 export function matchWinners(game) {
-  const scored = game.seats.some((seat) => seat.score !== null && seat.score !== undefined);
+  const scored = keepsScore(game);
   /** @type {(seat: Game["seats"][number]) => number[]} */
   const rank = (seat) => (scored ? [seat.score ?? 0] : [seat.rounds_won, -seat.rounds_lost]);
   const better = (/** @type {number[]} */ a, /** @type {number[]} */ b) => {
@@ -55,19 +60,19 @@ export function matchWinners(game) {
 
 /**
  * Who won the match and why, and whether the host ended it before its end.
- * @param {{game: Game, reason: string | undefined, name: Namer}} props
+ * @param {{game: Game, reason: string | undefined, name: Namer, own: number | null}} props
  */
-function MatchVerdict({ game, reason, name }) {
+function MatchVerdict({ game, reason, name, own }) {
   const { top, scored } = matchWinners(game);
   const lines = [];
   if (reason === "host_ended") lines.push(t("host_ended"));
   if (!top.length) lines.push(t("match_level"));
   else {
-    const seats = top.map((seat) => name(seat.seat)).join(", ");
+    const seats = top.map((seat) => seat.seat);
     const first = top[0];
     lines.push(scored
-      ? t("match_won_score", { seats, score: first.score ?? 0 })
-      : t("match_won_rounds", { seats, won: first.rounds_won, lost: first.rounds_lost }));
+      ? aboutSeats("match_won_score", seats, name, own, { score: first.score ?? 0 })
+      : aboutSeats("match_won_rounds", seats, name, own, { won: first.rounds_won, lost: first.rounds_lost }));
   }
   return html`<div class="verdict match-verdict">${lines.map((line) => html`<p>${line}</p>`)}</div>`;
 }
@@ -88,6 +93,7 @@ export function RoundEnd({ game, finished, log, kept, own, name, work, busy }) {
   const panel = useRef(/** @type {HTMLElement | null} */ (null));
   const outcome = outcomeOf(log, game.round);
   const column = roundColumn(outcome);
+  const scored = keepsScore(game);
   const over = [...log].reverse().find((event) => event.type === "game_over");
   const revealed = /** @type {Record<string, any>} */ (over?.data || {});
   const dealer = kept.token || kept.host;
@@ -116,15 +122,15 @@ export function RoundEnd({ game, finished, log, kept, own, name, work, busy }) {
   return html`
     <section class="round-end" ref=${panel} tabindex="-1" aria-labelledby="round-end-title">
       <h2 id="round-end-title">${finished ? t("match_over") : t("round_n_over", { n: game.round })}</h2>
-      ${finished && html`<${MatchVerdict} game=${game} reason=${revealed.reason} name=${name} />`}
-      <${Verdict} outcome=${outcome} name=${name} />
+      ${finished && html`<${MatchVerdict} game=${game} reason=${revealed.reason} name=${name} own=${own} />`}
+      <${Verdict} outcome=${outcome} name=${name} own=${own} />
       <table class="standings">
         <thead><tr><th>${t("player")}</th>${column && html`<th>${column.title}</th>`}
-          <th>${t("won")}</th><th>${t("lost")}</th><th>${t("score")}</th></tr></thead>
+          <th>${t("won")}</th><th>${t("lost")}</th>${scored && html`<th>${t("score")}</th>`}</tr></thead>
         <tbody>${game.seats.map((seat) => html`<tr>
           <td>${seat.name}${seat.seat === own ? ` (${t("you")})` : ""}</td>
           ${column && html`<td>${column.values[seat.seat] ?? "–"}</td>`}
-          <td>${seat.rounds_won}</td><td>${seat.rounds_lost}</td><td>${seat.score ?? "–"}</td></tr>`)}
+          <td>${seat.rounds_won}</td><td>${seat.rounds_lost}</td>${scored && html`<td>${seat.score ?? "–"}</td>`}</tr>`)}
         </tbody>
       </table>
       <p class="next-step">

@@ -6,9 +6,9 @@
 import { html, useEffect, useErrorBoundary, useLayoutEffect, useRef, useState } from "../vendor/htm-3.1.1/standalone.module.js";
 import { API, Problem, call, keepSeating, newKey, rememberName, rememberedName, seating, tokenOf } from "./api.js";
 import { CallbackSettings, useTurnCallback } from "./callback.js";
-import { Card, cardName } from "./cards.js";
+import { Card, cardName, sortHand } from "./cards.js";
 import { BOARDS } from "./games/index.js";
-import { t } from "./i18n.js";
+import { currentLanguage, t, titleOf } from "./i18n.js";
 import { follow } from "./live.js";
 import { animate } from "./motion.js";
 import { usePresence } from "./presence.js";
@@ -16,6 +16,7 @@ import { ReactionBar, heard, useReactions } from "./reactions.js";
 import { WatchRematch, followRematch } from "./rematch.js";
 import { RoundEnd } from "./round_end.js";
 import { SeatsAround, seatNamer, useTick } from "./seats.js";
+import { SettingsPanel, useSettings } from "./settings.js";
 import { cardOfMove, heading, logLine, moveLabel, problemText } from "./words.js";
 
 /** @typedef {import("api-schema").components["schemas"]} S */
@@ -152,7 +153,7 @@ function Table({ gameId, catalogue, readAgain }) {
   const presence = usePresence(gameId, own);
   const entry = catalogue.find((item) => item.slug === game?.type);
   const name = seatNamer(game);
-  useTurnCallback(yours, entry?.title ?? "", game && view ? heading(view, game, own, name) : "");
+  useTurnCallback(yours, entry ? titleOf(entry) : "", game && view ? heading(view, game, own, name) : "");
   // an invite's code leaves the address once it is no more use: seated, or dealt
   const seated = Boolean(kept.token);
   useEffect(() => { if (seated || (status && status !== "waiting")) forgetInvitedCode(); }, [seated, status]);
@@ -214,11 +215,11 @@ function Table({ gameId, catalogue, readAgain }) {
     <section class="table" aria-busy=${busy}>
       <header class="table-head">
         <a href="/play" class="back">${t("to_lobby")}</a>
-        <h1>${entry?.title ?? game.type}</h1>
+        <h1>${entry ? titleOf(entry) : game.type}</h1>
         <p class="status" data-status=${view.status}>
           ${t(/** @type {Key} */ (`status_${view.status}`))}${game.round ? ` · ${t("round_n", { n: game.round })}` : ""}
         </p>
-        <p class=${`link ${link}`} role="status">${t(/** @type {Key} */ (`link_${link}`))}</p>
+        <${LinkStatus} link=${link} status=${view.status} />
       </header>
       <h2 class="turn-heading" aria-live="polite">${heading(view, game, own, name)}</h2>
       <${Notice} error=${notice} />
@@ -239,6 +240,7 @@ function Table({ gameId, catalogue, readAgain }) {
       <${Log} log=${log} name=${name} own=${own} />
       <footer class="table-foot">
         ${own !== null && kept.token && html`<${CallbackSettings} />`}
+        <${SettingsPanel} />
         ${entry && html`<${RulesLink} entry=${entry} />`}
         ${game.seeded && html`<p class="seeded">${t("seeded_table")}</p>`}
       </footer>
@@ -324,13 +326,24 @@ function merge(old, events) {
 }
 
 /** A game's full rules: its section of the service's rules page, found beside the API
- * (which may be served from another origin than this page). */
-const rulesHref = (/** @type {Entry} */ entry) =>
-  new URL(entry.rules_url, new URL(API, location.href)).href;
+ * (which may be served from another origin than this page), in the page's language. */
+function rulesHref(/** @type {Entry} */ entry) {
+  const url = new URL(entry.rules_url, new URL(API, location.href));
+  url.searchParams.set("lang", currentLanguage());
+  return url.href;
+}
 
 /** The link to a game's full rules, opened beside the page. */
 export const RulesLink = (/** @type {{entry: Entry}} */ { entry }) =>
-  html`<a class="full-rules" href=${rulesHref(entry)} target="_blank" rel="noopener">${t("full_rules", { game: entry.title })}</a>`;
+  html`<a class="full-rules" href=${rulesHref(entry)} target="_blank" rel="noopener">${t("full_rules", { game: titleOf(entry) })}</a>`;
+
+/** The connection as it matters to the reader (`data-link`): connecting, live (or
+ * polling), lost; a finished match is finished, however its stream goes on waiting for
+ * a rematch. The class stays the connection's own. */
+function LinkStatus(/** @type {{link: string, status: string}} */ { link, status }) {
+  const said = status === "finished" && link !== "offline" ? "finished" : link;
+  return html`<p class=${`link ${link}`} data-link=${said} role="status">${t(/** @type {Key} */ (`link_${said}`))}</p>`;
+}
 
 /** A refusal shown, with its Retry-After counting down. */
 export function Notice(/** @type {{error: unknown}} */ { error }) {
@@ -365,6 +378,7 @@ function Leave(/** @type {{leave: () => void, busy: boolean}} */ { leave, busy }
 function Hand(/** @type {BoardProps} */ { view, act, busy, name }) {
   const [choosing, setChoosing] = useState(/** @type {string | null} */ (null));
   const chooser = useRef(/** @type {HTMLElement | null} */ (null));
+  const { sort } = useSettings();
   const movesOf = (/** @type {string} */ card) =>
     view.legal_moves.filter((move) => cardOfMove(move) === card || (move.type === "ask" && card.slice(0, -1) === move.rank));
   const options = choosing ? movesOf(choosing) : [];
@@ -376,11 +390,11 @@ function Hand(/** @type {BoardProps} */ { view, act, busy, name }) {
     <section class="hand" aria-label=${t("your_hand")}>
       <h2>${t("your_hand")} (${view.hand.length})</h2>
       <ul class="cards">
-        ${view.hand.map((card, index) => {
+        ${keyed(sortHand(view.hand, sort)).map(({ card, key }) => {
           const moves = movesOf(card);
-          if (!moves.length) return html`<li key=${card + index} data-card=${card}><${Card} card=${card} /></li>`;
+          if (!moves.length) return html`<li key=${key} data-card=${card}><${Card} card=${card} /></li>`;
           const only = moves.length === 1 ? moves[0] : null;
-          return html`<li key=${card + index} data-card=${card}>
+          return html`<li key=${key} data-card=${card}>
             <button class="card-button playable" disabled=${busy}
               data-move=${only ? JSON.stringify(only) : undefined}
               aria-label=${only ? moveLabel(only, name) : t("choose_for", { card: cardName(card) })}
@@ -397,6 +411,23 @@ function Hand(/** @type {BoardProps} */ { view, act, busy, name }) {
           <button class="quiet" onClick=${() => setChoosing(null)}>${t("cancel")}</button>
         </div>`}
     </section>`;
+}
+
+/**
+ * Each card of a hand with a key of its own that does not change as cards come and go
+ * around it (its id, and which copy of it: Mystery Date deals four of each), so a card
+ * keeps its element and its loaded picture: keyed by position, every card after a card
+ * taken was drawn anew, a blank slot while its picture loaded.
+ * @param {string[]} hand
+ */
+function keyed(hand) {
+  /** @type {Map<string, number>} */
+  const seen = new Map();
+  return hand.map((card) => {
+    const copy = seen.get(card) ?? 0;
+    seen.set(card, copy + 1);
+    return { card, key: `${card}#${copy}` };
+  });
 }
 
 /** The moves not about a card in your hand: draw, pick, signal, roll, resume, show... */
@@ -450,7 +481,7 @@ function Waiting(/** @type {{game: Game, kept: import("./api.js").Seating & {cod
   const free = game.max_seats - game.seats.length;
   const join = () => work(async () => {
     rememberName(who);
-    const body = game.visibility === "private" ? { name: who || t("player"), code } : { name: who || t("player") };
+    const body = game.visibility === "private" ? { name: who || t("default_name"), code } : { name: who || t("default_name") };
     const joined = await call("POST", `/games/${game.id}/players`, { body });
     const withCode = game.visibility === "private" ? { code } : {};
     setKept(keepSeating(game.id, { seat: joined.seat, token: joined.token, ...withCode }));

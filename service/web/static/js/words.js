@@ -2,8 +2,8 @@
 // of hearts and name ♠ spades"), the heading that says whose action it is, and every
 // refusal. Each sentence is a template of i18n/<language>.js; nothing here needs a DOM.
 
-import { cardName, colourName, ranksName, suitLabel, theCard } from "./cards.js";
-import { currentLanguage, hasKey, t } from "./i18n.js";
+import { cardName, colourName, rankForms, rankOf, ranksName, suitLabel, suitOf, theCard } from "./cards.js";
+import { currentLanguage, declined, hasKey, t } from "./i18n.js";
 
 /** @typedef {import("api-schema").components["schemas"]} S */
 /** @typedef {S["Event"]} GameEvent */
@@ -12,8 +12,11 @@ import { currentLanguage, hasKey, t } from "./i18n.js";
 /** @typedef {S["View"]} View */
 /** @typedef {S["Game"]} Game */
 /** @typedef {(seat: number | null | undefined) => string} Namer */
+/** A seat as the object of a sentence, in its cases: "you" for the reader ("took a card
+ * from you", Finnish "otti kortin sinulta"), else its name ("pelaajalta Ada").
+ * @typedef {(seat: number | null | undefined) => import("./i18n.js").Forms} Objects */
 /** @typedef {import("./i18n.js").Key} Key */
-/** @typedef {Record<string, string | number>} Values */
+/** @typedef {Record<string, import("./i18n.js").Value>} Values */
 /** A template and what fills it. @typedef {[Key, Values?]} Said */
 
 /** "A, B and C" ("A, B ja C"); ``or``: "A or B". */
@@ -22,13 +25,14 @@ function listOf(/** @type {string[]} */ items, or = false) {
   return new Intl.ListFormat(currentLanguage(), { type }).format(items);
 }
 
-const cards = (/** @type {string[] | undefined} */ list) => listOf((list || []).map(theCard));
+const cards = (/** @type {string[] | undefined} */ list) => listOf((list || []).map((card) => theCard(card).nom));
 const named = (/** @type {string} */ key) => (hasKey(key) ? t(/** @type {Key} */ (key)) : key);
 
 /**
  * What each event kind says, from its data as the reader may see it: a template and its
  * values. Typed by the spec's event types, so a new kind fails `tsc` until it has words.
- * @type {{[K in EventType]: (data: Extract<GameEvent, {type: K}>["data"], name: Namer, own: boolean) => Said}}
+ * ``name`` names a seat as the subject, ``seat`` as an object (see `Objects`).
+ * @type {{[K in EventType]: (data: Extract<GameEvent, {type: K}>["data"], name: Namer, own: boolean, seat: Objects) => Said}}
  */
 export const SENTENCES = {
   joined: (data) =>
@@ -39,9 +43,9 @@ export const SENTENCES = {
     data.hand ? [own ? "ev_hand_own" : "ev_hand_seen", { cards: cards(data.hand) }] : ["ev_hand", { n: data.cards }],
   // pairs apart by semicolons: each pair is itself "A and B"
   pairs: (data) => ["ev_pairs", { n: data.pairs.length, cards: data.pairs.map(cards).join("; ") }],
-  offer: (data, name) => ["ev_offer", { from: name(data.from_seat), n: data.positions }],
-  take: (data, name) =>
-    data.card ? ["ev_take_seen", { from: name(data.from_seat), card: theCard(data.card) }] : ["ev_take", { from: name(data.from_seat) }],
+  offer: (data, _, __, seat) => ["ev_offer", { from: seat(data.from_seat), n: data.positions }],
+  take: (data, _, __, seat) =>
+    data.card ? ["ev_take_seen", { from: seat(data.from_seat), card: theCard(data.card) }] : ["ev_take", { from: seat(data.from_seat) }],
   safe: () => ["ev_safe"],
   out: () => ["ev_out"],
   play: (data) =>
@@ -50,20 +54,20 @@ export const SENTENCES = {
       : ["ev_play", { card: theCard(data.card) }],
   draw: drawn,
   starter: (data) => ["ev_starter", { card: theCard(data.card) }],
-  pass: (data, name) => {
+  pass: (data, _, __, seat) => {
     if (data.to_seat === undefined) return ["ev_pass_turn"]; // Crazy Eights: the turn
-    const to = name(data.to_seat);
+    const to = seat(data.to_seat);
     return data.card ? ["ev_pass_seen", { to, card: theCard(data.card) }] : ["ev_pass", { to }];
   },
-  ask: (data, name) => ["ev_ask", { to: name(data.seat), ranks: ranksName(data.rank) }],
-  give: (data, name) => {
-    const to = name(data.to_seat);
+  ask: (data, _, __, seat) => ["ev_ask", { to: seat(data.seat), ranks: ranksName(data.rank) }],
+  give: (data, _, __, seat) => {
+    const to = seat(data.to_seat);
     if (data.cards) return ["ev_give_cards", { to, n: data.cards.length, cards: cards(data.cards) }]; // Go Fish: public
     return data.card ? ["ev_give_seen", { to, card: theCard(data.card) }] : ["ev_give", { to }];
   },
   // the seat is the one asked, who says it; the asker (to_seat) is the one who draws
   go_fish: (data, name) => ["ev_go_fish", { to: name(data.to_seat) }],
-  book: (data) => ["ev_book", { ranks: ranksName(data.rank), ranks_from: ranksName(data.rank, true) }],
+  book: (data) => ["ev_book", { ranks: ranksName(data.rank), rank: rankForms(data.rank) }],
   signal: (data) => ["ev_signal", { n: data.order }],
   pick: (data) => (data.card ? ["ev_pick_seen", { card: theCard(data.card) }] : ["ev_pick"]),
   roll: (data) => ["ev_roll", { die: data.die, space: named(`space_${data.space}`) }],
@@ -110,38 +114,60 @@ function roundOver(/** @type {S["RoundOverData"]} */ data, /** @type {Namer} */ 
 }
 
 /**
- * The end of a round in sentences, from the data of what ended it (its `round_over`, or
- * Mystery Date's `won`): who won or lost, and why.
- * @param {Record<string, any>} outcome @param {Namer} name
+ * Seats said to the reader: ``key`` with ``{seats}`` ("Bob and Eve won", the verb by
+ * their count), or ``<key>_you`` with ``{others}`` when the reader is one of them ("You
+ * won", "You and Bob won").
+ * @param {Key} key @param {number[]} seats @param {Namer} name @param {number | null} [own]
+ * @param {Values} [values]
  */
-export function roundVerdict(outcome, name) {
+export function aboutSeats(key, seats, name, own = null, values = {}) {
+  const others = seats.filter((seat) => seat !== own);
+  const counted = { ...values, n: seats.length };
+  if (others.length === seats.length) return t(key, { ...counted, seats: listOf(seats.map(name)) });
+  return t(/** @type {Key} */ (`${key}_you`), { ...counted, others: listOf(others.map(name)) });
+}
+
+/**
+ * The end of a round in sentences, from the data of what ended it (its `round_over`, or
+ * Mystery Date's `won`): who won or lost, and why; "you" for the reader's own seat.
+ * @param {Record<string, any>} outcome @param {Namer} name @param {number | null} [own]
+ */
+export function roundVerdict(outcome, name, own = null) {
   const { loser, odd_card: oddCard, winners, winner, blocked, signals } = outcome;
   const lines = [];
+  const about = (/** @type {Key} */ key, /** @type {number[]} */ seats, /** @type {Values} */ values = {}) =>
+    lines.push(aboutSeats(key, seats, name, own, values));
   if (blocked) lines.push(t("blocked"));
-  if (winner !== undefined) lines.push(t("date_winner", { seat: name(winner) }));
-  if (winners?.length) lines.push(t("round_won_by", { seats: winners.map(name).join(", ") }));
-  if (loser !== undefined && oddCard) lines.push(t("round_lost_with", { seat: name(loser), card: theCard(oddCard) }));
-  else if (loser !== undefined && signals) lines.push(t("spoons_loser", { seat: name(loser) }));
-  else if (loser !== undefined) lines.push(t("round_lost_by", { seat: name(loser) }));
+  if (winner !== undefined) about("date_winner", [winner]);
+  if (winners?.length) about("round_won_by", winners);
+  if (loser !== undefined && oddCard) about("round_lost_with", [loser], { card: theCard(oddCard) });
+  else if (loser !== undefined && signals) about("spoons_loser", [loser]);
+  else if (loser !== undefined) about("round_lost_by", [loser]);
   return lines;
 }
 
 /**
  * One event as a sentence, as the seat reading it may see it (``mySeat``: "You were
- * dealt" for the reader's own hand). Never throws: an event this page has no words for
+ * dealt" for the reader's own hand, "You took" for the reader's own move). Never throws: an event this page has no words for
  * is said by its type.
  * @param {GameEvent} event @param {Namer} name @param {number | null} [mySeat]
  */
 export function sentence(event, name, mySeat = null) {
   const data = /** @type {Record<string, any>} */ (event.data || {});
   // the event's own data, as the type says: one signature for the lookup
-  const say = /** @type {(data: any, name: Namer, own: boolean) => Said} */ (SENTENCES[event.type]);
+  const say = /** @type {(data: any, name: Namer, own: boolean, seat: Objects) => Said} */ (SENTENCES[event.type]);
   if (!say) return `${name(event.seat)}: ${event.type}`;
   const own = mySeat !== null && mySeat !== undefined && event.seat === mySeat;
-  const [key, values = {}] = say(data, name, own);
-  const text = t(key, { who: name(event.seat), ...values });
-  // who made the move after the sentence, which then reads as the template says
-  return event.by && event.by !== "player" ? `${text} (${named(`by_${event.by}`)})` : text;
+  /** @type {Objects} */
+  const seat = (which) =>
+    mySeat !== null && which === mySeat ? declined("seat_you") : declined("seat_named", { name: name(which) });
+  const [key, values = {}] = say(data, name, own, seat);
+  // the reader's own move in the second person ("You took", "Otit"), where it has words
+  const yours = own && hasKey(`${key}_you`) ? /** @type {Key} */ (`${key}_you`) : key;
+  const text = t(yours, { who: name(event.seat), ...values });
+  // who made the move after the sentence, where it says more than the seat does: a
+  // computer player's seat says it is one, a person's move by the autopilot or the clock not
+  return event.by && event.by !== "player" && event.by !== "bot" ? `${text} (${named(`by_${event.by}`)})` : text;
 }
 
 /**
@@ -211,7 +237,7 @@ export function heading(view, game, mySeat, name) {
     return free > 0 ? t("head_waiting", { n: free }) : t("head_waiting_full");
   }
   if (view.type === "mystery-date" && view.winner !== null && view.winner !== undefined) {
-    return t("head_won", { who: name(view.winner) });
+    return view.winner === mySeat ? t("head_won_you") : t("head_won", { who: name(view.winner) });
   }
   if (view.status === "round_over") return t("head_round_over");
   if (view.status === "finished") return t("head_finished");
@@ -242,10 +268,15 @@ function passingHeading(/** @type {S["OldMaidView"] | S["BlindDateView"]} */ vie
   return t("head_take", { who: turn.who, from: turn.name(from) });
 }
 
+/** Crazy Eights: the card to play on, and after an eight the suit it named, which is
+ * what must be followed ("play ♣ clubs or an eight (the eight of spades named ♣ clubs)"). */
 function eightsHeading(/** @type {S["CrazyEightsView"]} */ view, /** @type {Turn} */ turn) {
-  const pile = { card: cardName(view.top ?? ""), suit: suitLabel(view.suit ?? "") };
-  if (!turn.mine) return t("head_play", { who: turn.who, ...pile });
-  if (turn.moves.includes("play")) return t("head_play_mine", pile);
+  const top = view.top ?? "";
+  const suit = view.suit ?? suitOf(top);
+  const pile = { card: top ? theCard(top) : "", suit: suitLabel(suit) };
+  const named = rankOf(top) === "8" && suit !== suitOf(top);
+  if (!turn.mine) return t(named ? "head_play_eight" : "head_play", { who: turn.who, ...pile });
+  if (turn.moves.includes("play")) return t(named ? "head_play_mine_eight" : "head_play_mine", pile);
   return turn.moves.includes("draw") ? t("head_draw_mine") : t("head_pass_mine");
 }
 

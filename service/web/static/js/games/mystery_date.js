@@ -5,6 +5,7 @@
 import { html } from "../../vendor/htm-3.1.1/standalone.module.js";
 import { Card, colourName } from "../cards.js";
 import { t } from "../i18n.js";
+import { initials } from "../seats.js";
 
 /** @typedef {{index: number, kind: string, label: string, door_with_mid_side_doors: boolean}} Space */
 /** @typedef {import("../i18n.js").Key} Key */
@@ -18,6 +19,12 @@ function cell(/** @type {number} */ index) {
   const [row, column] = [[1, 1 + step], [1 + step, SIDE + 1], [SIDE + 1, SIDE + 1 - step], [SIDE + 1 - step, 1]][side];
   return { gridRow: String(row), gridColumn: String(column) };
 }
+
+/** A seat's piece on the board: its initials, as its face at the table shows them (a
+ * name cut to fit a space read "bas…" for every bot), its name said and on hover. */
+const Piece = (/** @type {{seat: number, name: string}} */ { seat, name }) =>
+  html`<span class=${`piece p${seat}`} data-seat=${seat} title=${name}><span aria-hidden="true">${initials(name)}</span><span
+    class="said">${name}</span></span>`;
 
 /** @param {import("../table.js").BoardProps} props */
 export function DateBoard({ view, game, entry, name }) {
@@ -34,7 +41,7 @@ export function DateBoard({ view, game, entry, name }) {
           const kind = midDoors && space.door_with_mid_side_doors ? "door" : space.kind;
           return html`<li class=${`space ${kind}`} style=${cell(space.index)}>
             <span class="label">${t(/** @type {Key} */ (`space_${kind}`))}</span>
-            ${here.map((player) => html`<span class=${`piece p${player.seat}`}>${name(player.seat)}</span>`)}
+            ${here.map((player) => html`<${Piece} seat=${player.seat} name=${name(player.seat)} />`)}
           </li>`;
         })}
         <li class="middle">

@@ -19,8 +19,24 @@ function offerTitle(view, from, name) {
   return t("offer_taking", { taker: name(taker), seat: name(from) });
 }
 
+const PAIRS_SHOWN = 3;
+
+/**
+ * The pairs a seat laid, from the view (as new as the move that laid them; the summary's
+ * come later), the newest first and marked: never among the "and N more".
+ * @param {{pairs: string[][], seat: number, name: import("../table.js").BoardProps["name"]}} props
+ */
+function Pairs({ pairs, seat, name }) {
+  const shown = pairs.slice(-PAIRS_SHOWN).reverse();
+  return html`<div class="pairs" data-seat-pairs=${seat}><h3>${t("pairs_of", { seat: name(seat) })}</h3>
+    <ul class="cards">${shown.map((pair, index) => pair.map((card) => html`<li data-card=${card}
+      class=${index === 0 ? "newest" : undefined}><${Card} card=${card} small /></li>`))}</ul>
+    ${pairs.length > PAIRS_SHOWN && html`<p>${t("pairs_more", { n: pairs.length - PAIRS_SHOWN })}</p>`}
+  </div>`;
+}
+
 /** @param {import("../table.js").BoardProps} props */
-export function PassingBoard({ view, game, act, busy, name }) {
+export function PassingBoard({ view, act, busy, name }) {
   if (view.type !== "old-maid" && view.type !== "blind-date") return null;
   const offer = view.offer;
   const takes = view.legal_moves.filter((move) => move.type === "take");
@@ -40,11 +56,8 @@ export function PassingBoard({ view, game, act, busy, name }) {
           </ul>
         </div>`}
       <div class="laid" data-pile="laid">
-        ${game.seats.map((seat) => seat.pairs?.length ? html`
-          <div class="pairs"><h3>${t("pairs_of", { seat: seat.name })}</h3>
-            <ul class="cards">${seat.pairs.slice(-3).flat().map((card) => html`<li data-card=${card}><${Card} card=${card} small /></li>`)}</ul>
-            ${seat.pairs.length > 3 && html`<p>${t("pairs_more", { n: seat.pairs.length - 3 })}</p>`}
-          </div>` : null)}
+        ${(view.players ?? []).map((player) => player.pairs?.length ? html`
+          <${Pairs} pairs=${player.pairs} seat=${player.seat} name=${name} />` : null)}
       </div>
     </section>`;
 }
