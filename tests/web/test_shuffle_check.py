@@ -6,9 +6,6 @@ the replay's hands must be the engine's after every deal and move (service.verif
 replay of the match from its revealed seed)."""
 
 import json
-import re
-import shutil
-import subprocess
 from pathlib import Path
 from typing import Any
 
@@ -18,9 +15,10 @@ from service import bots
 from service.engine import GAMES, Rng, play, seed_commitment
 from service.verify import replayed
 
+from .node import NODE, node_tests
+
 HERE = Path(__file__).parent
-ROOT = HERE.parents[1]
-NODE = shutil.which("node")
+
 NONCE = 2**127 + 12345
 ROUNDS = 3
 
@@ -93,15 +91,5 @@ def finished(slug: str, seats: int, options: dict, seed: int, level: str) -> dic
 def test_the_browser_check_and_the_replays_hands_agree_with_the_engine(tmp_path):
     matches = tmp_path / "matches.json"
     matches.write_text(json.dumps([finished(*match) for match in MATCHES]))
-    result = subprocess.run(
-        [NODE, "--test", "--test-reporter=tap", str(HERE / "shuffle_check.test.mjs")],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        cwd=ROOT,
-        env={"MATCHES": str(matches), "PATH": ""},
-    )
-    output = result.stdout + result.stderr
-    assert result.returncode == 0, output[-6000:]
-    summary = dict(re.findall(r"^# (tests|pass|fail) (\d+)$", output, re.M))
-    assert summary.get("pass") == str(3 * len(MATCHES)) and summary.get("fail") == "0", summary
+    summary = node_tests(HERE / "shuffle_check.test.mjs", {"MATCHES": str(matches), "PATH": ""})
+    assert summary.get("pass") == 3 * len(MATCHES) and summary.get("fail") == 0, summary

@@ -6,8 +6,6 @@ code fails until it is recorded and has words."""
 
 import json
 import re
-import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
@@ -17,9 +15,10 @@ from service.api.problems import HTTP_CODES
 from service.engine import EngineError
 from service.errors import ServiceError
 
+from .node import NODE, ROOT, node_tests
+
 HERE = Path(__file__).parent
-ROOT = HERE.parents[1]
-NODE = shutil.which("node")
+
 RECORDED = HERE / "recorded_events.json"
 PROBLEM_CODES = HERE / "problem_codes.json"
 # problems.py's own, besides HTTP_CODES: an unforeseen 500 and a status it has no code for
@@ -55,17 +54,8 @@ def test_recorded_logs_hold_every_event_type_of_the_spec():
 
 @pytest.mark.skipif(NODE is None, reason="no node on PATH")
 def test_words_render_every_event_heading_and_problem():
-    result = subprocess.run(
-        [NODE, "--test", "--test-reporter=tap", str(HERE / "words.test.mjs")],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        cwd=ROOT,
-    )
-    output = result.stdout + result.stderr
-    assert result.returncode == 0, output[-6000:]
-    summary = dict(re.findall(r"^# (tests|pass|fail|skipped|cancelled|todo) (\d+)$", output, re.M))
-    assert int(summary.get("pass", 0)) > 0 and summary.get("fail") == "0", summary
+    summary = node_tests(HERE / "words.test.mjs")
+    assert summary.get("pass", 0) > 0 and summary.get("fail") == 0, summary
 
 
 def test_computer_players_are_named_as_people_are():
