@@ -1,6 +1,5 @@
-"""JSON as text, written and read by orjson: answers, stream frames, the JSON the
-database stores and the log lines spend much of their time here, and orjson does it
-several times faster than json."""
+"""JSON as text, written and read by orjson, several times faster than json: the API's
+answers, the stream's frames and the JSON the database stores and sends back."""
 
 import json
 from typing import Any

@@ -7,9 +7,9 @@ to its local waiters of that game
 whose ``after`` the hint has passed. A hint is only a hint: a woken waiter reads the log
 again, but for one case: the process that made the change hands it to its own hubs as
 well (``Fresh``), so that its waiters wake at once and take the change as saved instead
-of reading it back. When the listener's connection drops, hints may be lost: once it is back, it
-looks at every waited-on game in one statement and wakes only the waiters whose game
-moved (``Hub._catch_up``); meanwhile they wait, and nobody looks. Waiters hold no
+of reading it back. When the listener's connection drops, hints may be lost: once it is
+back, it looks at every waited-on game in one statement and wakes only the waiters whose
+game moved (``Hub._catch_up``); meanwhile they wait, and nobody looks. Waiters hold no
 connection and no transaction while they wait.
 
 Publisher and listener meet on one database, ``HINTS_DATABASE_URL`` (by default
