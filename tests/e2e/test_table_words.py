@@ -15,13 +15,19 @@ CUT_HEADINGS = """() => [...document.querySelectorAll("h1, h2, h3")]
   .map((h) => `${h.tagName}: ${h.textContent} (${h.scrollWidth} > ${h.clientWidth})`)"""
 
 
-def test_the_status_line_says_live_while_playing_and_over_once_finished(live, people, screenshots):
+def playing_crazy_eights_for_two(live, people):
+    """Ada's page at a dealt table of two, her turn: the table, the page, its guard."""
     table = Table.create(live, "crazy-eights", seats=2, seed="5")
     seat = table.join("Ada")
     table.deal(fill=True)
     guarded = people(locale="en-US", viewport=DESKTOP)
     page = table.open(guarded, seat, host=True)
     wait_for_turn(page)
+    return table, page, guarded
+
+
+def test_the_status_line_says_live_while_playing_and_over_once_finished(live, people, screenshots):
+    table, page, guarded = playing_crazy_eights_for_two(live, people)
     status = page.locator("[data-link]")
     expect(status).to_have_attribute("data-link", "live")
     expect(status).to_have_text(say(page, "link_live"))
@@ -60,12 +66,7 @@ def test_no_heading_is_cut_short_on_a_phone(live, people, screenshots, slug, lan
 
 def test_settings_are_kept_across_a_reload(live, people, screenshots):
     """Motion off, the four-colour deck and the hand by suit: chosen once, kept."""
-    table = Table.create(live, "crazy-eights", seats=2, seed="5")
-    seat = table.join("Ada")
-    table.deal(fill=True)
-    guarded = people(locale="en-US", viewport=DESKTOP)
-    page = table.open(guarded, seat, host=True)
-    wait_for_turn(page)
+    _, page, guarded = playing_crazy_eights_for_two(live, people)
     page.locator("[data-settings] summary").click()
     page.locator('[data-setting="speed"]').select_option("off")
     page.locator('[data-setting="four-colour"]').check()
