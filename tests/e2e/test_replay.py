@@ -1,8 +1,9 @@
-"""A finished match again, at /play/replay/<id>: every hand face up at each step, equal
-to the hands the engine holds when the match is replayed from its revealed seed
-(service.verify); the shuffle checked in the browser (``data-verified``), which passes
-on every game's match and warns loudly when one card of the log is swapped; and the
-lobby's list of the matches this browser sat at.
+"""A finished match again, at /play/replay/<id>: every hand face up at each step, every
+Mystery Date piece on its space and every Spoons pile, equal to what the engine holds
+when the match is replayed from its revealed seed (service.verify); the shuffle checked
+in the browser (``data-verified``), which passes on every game's match and warns loudly
+when one card of the log is swapped; and the lobby's list of the matches this browser
+sat at.
 
 The matches are played by computer players alone (no think time), two rounds where the
 match lasts that long, then ended by the host."""
@@ -73,18 +74,26 @@ def whole_log(live, game_id: str) -> list[dict]:
             return log
 
 
-def expected_hands(live, game_id: str) -> dict[int, list[list[str]]]:
-    """{seq: every seat's hand, sorted} after each deal and move, as the engine holds them
-    when the match is replayed from its revealed seed."""
+def expected_tables(live, game_id: str) -> dict[int, dict[str, list]]:
+    """{seq: what the replay must show} after each deal and move, as the engine holds it
+    when the match is replayed from its revealed seed: every seat's hand, sorted; and
+    where the game has them, every piece as [seat, space] (Mystery Date's ``positions``)
+    and every seat's incoming pile, oldest card first (Spoons' ``piles``)."""
     summary, log = live.call("GET", f"/v1/games/{game_id}"), whole_log(live, game_id)
     problems: list[str] = []
-    hands = {
-        seq: [sorted(hand) for hand in state.hands]
-        for seq, state in replayed(summary, log, problems)
-    }
+    tables = {seq: shown(state) for seq, state in replayed(summary, log, problems)}
     assert not problems, problems
-    assert hands, "no move replayed"
-    return hands
+    assert tables, "no move replayed"
+    return tables
+
+
+def shown(state) -> dict[str, list]:
+    table: dict[str, list] = {"hands": [sorted(hand) for hand in state.hands]}
+    if hasattr(state, "positions"):
+        table["pieces"] = [[seat, space] for seat, space in enumerate(state.positions)]
+    if hasattr(state, "piles"):
+        table["piles"] = [list(pile) for pile in state.piles]
+    return table
 
 
 WALK = """async ([direction]) => {
@@ -94,6 +103,13 @@ WALK = """async ([direction]) => {
     step: Number(root().dataset.step), seq: Number(root().dataset.seq),
     hands: [...document.querySelectorAll(".replay-seat")].map((seat) =>
       [...seat.querySelectorAll("[data-card]")].map((card) => card.dataset.card).sort()),
+    pieces: [...document.querySelectorAll(".replay-board .piece[data-position]")]
+      .map((piece) => [Number(piece.dataset.seat), Number(piece.dataset.position)])
+      .sort(([a], [b]) => a - b),
+    piles: [...document.querySelectorAll(".replay-seat")].map((seat) => {
+      const pile = seat.querySelector("[data-pile-cards]");
+      return pile ? pile.dataset.pileCards.split(" ").filter(Boolean) : null;
+    }),
   });
   const seen = [read()];
   while (!button.disabled) {
@@ -108,15 +124,19 @@ WALK = """async ([direction]) => {
 
 def walk(page, direction: str) -> list[dict]:
     """Every step the replay shows, pressing forward (or back) until it can go no
-    further: each step's seq and every seat's hand as shown."""
+    further: each step's seq, every seat's hand, the pieces on the board as [seat, space]
+    and every seat's pile (null where none is shown), as shown."""
     return page.evaluate(WALK, [direction])
 
 
-def assert_hands_as_replayed(seen: list[dict], expected: dict[int, list[list[str]]]) -> int:
+def assert_as_replayed(seen: list[dict], expected: dict[int, dict[str, list]]) -> int:
+    """Each step the engine has a state for shows it (its hands, and its pieces and piles
+    where the game has them); how many steps were compared."""
     compared = 0
     for step in seen:
         if step["seq"] in expected:
-            assert step["hands"] == expected[step["seq"]], f"at event {step['seq']}"
+            wanted = expected[step["seq"]]
+            assert {key: step[key] for key in wanted} == wanted, f"at event {step['seq']}"
             compared += 1
     return compared
 
@@ -129,8 +149,9 @@ def matches(live):
 
 @pytest.mark.parametrize("label", [match[0] for match in MATCHES])
 def test_the_replay_shows_each_hand_the_log_implies_forward_and_back(live, guarded, matches, label):
+    """And each Mystery Date piece where it stands, each Spoons pile as it waits."""
     table = matches[label]
-    expected = expected_hands(live, table.id)
+    expected = expected_tables(live, table.id)
     page = guarded.page
     page.goto(f"{live.url}/play/replay/{table.id}")
     expect(page.locator("[data-replay]")).to_have_count(1)
@@ -140,10 +161,10 @@ def test_the_replay_shows_each_hand_the_log_implies_forward_and_back(live, guard
     page.locator('[data-action="replay-first"]').click()
     forward = walk(page, "forward")
     assert len(forward) == len(whole_log(live, table.id)), "a step for every event"
-    assert assert_hands_as_replayed(forward, expected) == len(expected)
+    assert assert_as_replayed(forward, expected) == len(expected)
     backward = walk(page, "back")
     assert [step["seq"] for step in backward] == [step["seq"] for step in reversed(forward)]
-    assert assert_hands_as_replayed(backward, expected) == len(expected)
+    assert assert_as_replayed(backward, expected) == len(expected)
     assert not guarded.errors, guarded.errors
 
 
@@ -292,6 +313,48 @@ def test_photographed_replay_and_checked_shuffle(live, people, matches, screensh
         page.screenshot(path=screenshots / f"shuffle-{language}-{size}.png")
 
 
+IN_SIGHT = """() => [...document.querySelectorAll(".replay-board .space .piece")].map((piece) => {
+  const box = piece.getBoundingClientRect();
+  return {
+    shows: piece.querySelector("[aria-hidden]").textContent,
+    whole: piece.scrollWidth <= piece.clientWidth,
+    seen: box.top >= 0 && box.left >= 0 && box.bottom <= innerHeight && box.right <= innerWidth,
+  };
+})"""
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_every_piece_and_pile_is_in_sight_and_told_apart(live, people, matches, screenshots, size):
+    """A third of the way into a match, on a laptop and a phone: every Mystery Date piece
+    on the first screen, whole, its initials its own; every Spoons seat's pile shown.
+    ``replay-<game>-<size>.png`` in ``tests/e2e/screenshots/``."""
+    for label in ("mystery-date", "spoons"):
+        table = matches[label]
+        seats = len(table.summary()["seats"])
+        page = people(locale="en-US", viewport=SIZES[size], reduced_motion="reduce").page
+        page.goto(f"{live.url}/play/replay/{table.id}")
+        expect(page.locator("[data-verified]")).to_have_attribute(
+            "data-verified", "yes", timeout=CHECK_MS
+        )
+        last = int(page.locator(".replay-slider").get_attribute("max"))
+        page.locator(".replay-slider").fill(str(last // 3))
+        expect(page.locator("[data-replay]")).to_have_attribute("data-step", str(last // 3))
+        page.evaluate("window.scrollTo(0, 0)")
+        page.wait_for_function("() => [...document.images].every((image) => image.complete)")
+        page.screenshot(path=screenshots / f"replay-{label}-{size}.png")
+        if label == "mystery-date":
+            pieces = page.evaluate(IN_SIGHT)
+            assert len(pieces) == seats, pieces
+            assert len({piece["shows"] for piece in pieces}) == seats, pieces
+            assert all(piece["whole"] and piece["seen"] for piece in pieces), pieces
+            expect(page.locator(".replay-pieces li")).to_have_count(seats)
+        else:
+            piles = page.locator(".replay-seat .replay-pile")
+            expect(piles).to_have_count(seats)
+            for pile in piles.all():
+                expect(pile).to_be_visible()
+
+
 def test_the_replay_and_your_games_have_no_serious_accessibility_violation(live, people, matches):
     from .test_axe import AXE, at_both_sizes
     from .test_play import serious
@@ -306,10 +369,11 @@ def test_the_replay_and_your_games_have_no_serious_accessibility_violation(live,
     page.goto(f"{live.url}/play")
     expect(page.locator(".your-games li")).to_have_count(1)
     found = at_both_sizes(page, AXE.read_text(), "lobby")
-    page.goto(f"{live.url}/play/replay/{table.id}")
-    expect(page.locator("[data-verified]")).to_have_attribute(
-        "data-verified", "yes", timeout=CHECK_MS
-    )
-    page.locator('[data-action="replay-forward"]').click()
-    found |= at_both_sizes(page, AXE.read_text(), "replay")
+    for label in ("go-fish", "mystery-date", "spoons"):  # and the board, and the piles
+        page.goto(f"{live.url}/play/replay/{matches[label].id}")
+        expect(page.locator("[data-verified]")).to_have_attribute(
+            "data-verified", "yes", timeout=CHECK_MS
+        )
+        page.locator('[data-action="replay-forward"]').click()
+        found |= at_both_sizes(page, AXE.read_text(), f"{label} replay")
     assert {place: serious(v) for place, v in found.items()} == {place: [] for place in found}

@@ -1,9 +1,9 @@
 """The browser's shuffle check (service/web/static/js/shuffle_check.js) and the replay's
-hands (replay_state.js) under Node, on matches the engine plays here: computer players
+table (replay_state.js) under Node, on matches the engine plays here: computer players
 of both levels at every game, several rounds each, logged as a finished match's log reads
 (every card revealed). Each log must pass the check, and fail it with one card swapped;
-the replay's hands must be the engine's after every deal and move (service.verify's
-replay of the match from its revealed seed)."""
+the replay's hands, Mystery Date's pieces and Spoons' piles must be the engine's after
+every deal and move (service.verify's replay of the match from its revealed seed)."""
 
 import json
 from pathlib import Path
@@ -81,15 +81,25 @@ def finished(slug: str, seats: int, options: dict, seed: int, level: str) -> dic
         "seed_commitment": seed_commitment(seed, NONCE),
     }
     problems: list[str] = []
-    states = replayed(game, log, problems)
-    hands = {seq: [sorted(hand) for hand in state.hands] for seq, state in states}
+    hands: dict[int, list] = {}
+    positions: dict[int, list] = {}  # Mystery Date's
+    piles: dict[int, list] = {}  # Spoons'
+    for seq, state in replayed(game, log, problems):
+        hands[seq] = [sorted(hand) for hand in state.hands]
+        if hasattr(state, "positions"):
+            positions[seq] = list(state.positions)
+        if hasattr(state, "piles"):
+            piles[seq] = [list(pile) for pile in state.piles]
     assert not problems, problems
-    return {"game": game, "log": log, "hands": hands}
+    return {"game": game, "log": log, "hands": hands, "positions": positions, "piles": piles}
 
 
 @pytest.mark.skipif(NODE is None, reason="no node on PATH")
 def test_the_browser_check_and_the_replays_hands_agree_with_the_engine(tmp_path):
+    made = [finished(*match) for match in MATCHES]
     matches = tmp_path / "matches.json"
-    matches.write_text(json.dumps([finished(*match) for match in MATCHES]))
+    matches.write_text(json.dumps(made))
     summary = node_tests(HERE / "shuffle_check.test.mjs", {"MATCHES": str(matches), "PATH": ""})
-    assert summary.get("pass") == 3 * len(MATCHES) and summary.get("fail") == 0, summary
+    # three a match, one more for its pieces or its piles, and one on a log of rolls alone
+    tests = sum(3 + bool(match["positions"]) + bool(match["piles"]) for match in made) + 1
+    assert summary.get("pass") == tests and summary.get("fail") == 0, summary

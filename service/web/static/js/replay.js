@@ -1,14 +1,15 @@
 // A finished match again, at its own address (/play/replay/<id>): the table as it was
-// after each event, every hand face up; step forward and back, jump to a round, play at
-// a chosen speed; the whole log in words beside it, a page at a time; and the shuffle
-// checked in this browser.
+// after each event, every hand face up, Mystery Date's board and Spoons' piles; step
+// forward and back, jump to a round, play at a chosen speed; the whole log in words
+// beside it, a page at a time; and the shuffle checked in this browser.
 
 import { html, useEffect, useMemo, useRef, useState } from "../vendor/htm-3.1.1/standalone.module.js";
 import { call, wholeLog } from "./api.js";
 import { Card } from "./cards.js";
+import { Loop, spaceKind } from "./games/mystery_date.js";
 import { gameTitle, t } from "./i18n.js";
 import { moments, roundStarts } from "./replay_state.js";
-import { seatNamer } from "./seats.js";
+import { initials, seatNamer } from "./seats.js";
 import { ShuffleCheck } from "./fairness.js";
 import { Notice } from "./table.js";
 import { sentence } from "./words.js";
@@ -17,6 +18,8 @@ import { sentence } from "./words.js";
 /** @typedef {S["Game"]} Game */
 /** @typedef {S["Event"]} GameEvent */
 /** @typedef {S["CatalogEntry"]} Entry */
+/** @typedef {import("./games/mystery_date.js").Space} Space */
+/** @typedef {import("./i18n.js").Key} Key */
 
 const LOG_PAGE = 50; // sentences shown at once
 const SPEEDS = [0.5, 1, 2, 4, 8]; // steps a second
@@ -44,14 +47,14 @@ export function ReplayPage({ gameId, catalogue }) {
       <${Notice} error=${problem} />
       ${game && game.status !== "finished" && html`<p class="notice">${t("replay_not_finished")}</p>`}
       ${game && game.status === "finished" && !log && html`<p role="status">${t("replay_reading", { n: read })}</p>`}
-      ${game && log && html`<${Replay} game=${game} log=${log}>
+      ${game && log && html`<${Replay} game=${game} log=${log} entry=${catalogue.find((item) => item.slug === game.type)}>
         <${ShuffleCheck} game=${game} log=${log} /></${Replay}>`}
     </section>`;
 }
 
-/** @param {{game: Game, log: GameEvent[], children?: unknown}} props ``children``: under
- * the table (the shuffle's verdict) */
-function Replay({ game, log, children }) {
+/** @param {{game: Game, log: GameEvent[], entry: Entry | undefined, children?: unknown}} props
+ * ``children``: under the table (the shuffle's verdict) */
+function Replay({ game, log, entry, children }) {
   const table = useMemo(() => moments(log), [log]);
   const rounds = useMemo(() => roundStarts(log), [log]);
   const last = log.length - 1;
@@ -84,8 +87,11 @@ function Replay({ game, log, children }) {
           <span>${t("replay_step", { n: step + 1, total: log.length })}</span>
           <strong>${log[step] ? sentence(log[step], name) : ""}</strong></p>
         <div class="replay-table">
+          ${game.type === "mystery-date" && html`<${ReplayDateBoard} game=${game} entry=${entry}
+            positions=${now?.positions || []} name=${name} />`}
           ${game.seats.map((seat) => html`<${SeatHand} name=${name(seat.seat)} seat=${seat.seat}
-            hand=${now?.hands[seat.seat] || []} laid=${now?.laid[seat.seat] || 0} />`)}
+            hand=${now?.hands[seat.seat] || []} laid=${now?.laid[seat.seat] || 0}
+            pile=${game.type === "spoons" ? now?.piles[seat.seat] || [] : undefined} />`)}
           ${now?.top && html`<div class="replay-top"><span>${t("replay_top")}</span><${Card} card=${now.top} small /></div>`}
         </div>
         ${children}
@@ -121,11 +127,40 @@ function Controls({ step, last, go, playing, setPlaying, rounds, speed, setSpeed
       onInput=${(/** @type {any} */ e) => go(Number(e.currentTarget.value))} />`;
 }
 
-/** @param {{name: string, seat: number, hand: string[], laid: number}} props */
-function SeatHand({ name, seat, hand, laid }) {
+/** ``pile``: the seat's incoming Spoons pile, in the order picks take it (all of it in
+ * ``data-pile-cards``, for tests), its count and next card shown.
+ * @param {{name: string, seat: number, hand: string[], laid: number, pile?: string[]}} props */
+function SeatHand({ name, seat, hand, laid, pile }) {
   return html`<section class="replay-seat" data-seat=${seat} aria-label=${t("replay_hand_of", { who: name })}>
     <h3>${name} <span class="count">${t("replay_cards", { n: hand.length })}${laid ? ` · ${t("replay_laid", { n: laid })}` : ""}</span></h3>
     <ul class="cards">${hand.map((card) => html`<li data-card=${card}><${Card} card=${card} small /></li>`)}</ul>
+    ${pile && html`<p class="replay-pile" data-pile-cards=${pile.join(" ")}>
+      <span>${t("replay_pile", { n: pile.length })}</span>
+      ${pile.length > 0 && html`<span>${t("replay_pile_next")}</span><${Card} card=${pile[0]} small />`}</p>`}
+  </section>`;
+}
+
+/**
+ * Mystery Date's board at a step, drawn as the table draws it: each seat's piece on its
+ * space; in the middle, each piece's player and space in words, or that the log does
+ * not tell where it stands (no roll of hers in the round).
+ * @param {{game: Game, entry: Entry | undefined, positions: (number | null)[],
+ *   name: (seat: number | null | undefined) => string}} props
+ */
+function ReplayDateBoard({ game, entry, positions, name }) {
+  const spaces = /** @type {Space[]} */ (entry?.deck.board || []);
+  const midDoors = Boolean(game.options.mid_side_doors);
+  const pieces = positions.flatMap((position, seat) => (position === null ? [] : [{ seat, position }]));
+  const where = (/** @type {number | null | undefined} */ position) => {
+    const space = position === null || position === undefined ? undefined : spaces[position];
+    return space ? t(/** @type {Key} */ (`space_${spaceKind(space, midDoors)}`)) : t("replay_piece_unknown");
+  };
+  return html`<section class="board date replay-board">
+    <${Loop} spaces=${spaces} midDoors=${midDoors} pieces=${pieces} name=${name}>
+      <ul class="replay-pieces">${game.seats.map(({ seat }) => html`<li>
+        <span class=${`piece p${seat}`} aria-hidden="true">${initials(name(seat))}</span>
+        ${t("replay_piece_at", { who: name(seat), space: where(positions[seat]) })}</li>`)}</ul>
+    </${Loop}>
   </section>`;
 }
 
