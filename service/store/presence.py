@@ -110,19 +110,18 @@ class Presence:
         with self._lock:
             rows = self._due_rows(now)
             kept = [game_id for game_id in self._games if game_id not in dict(rows)]
+        if rows or refresh and kept:
+            try:
+                with self._engine.connect() as connection:
+                    connection = connection.execution_options(isolation_level="AUTOCOMMIT")
+                    self._write_rows(connection, rows)
+                    if refresh and kept and not self._refresh(connection, kept):
+                        self._write_again(kept)  # a row went missing: written whole next time
+            except Exception:
+                self._write_again([game_id for game_id, _ in rows])  # a row deleted: stale soon
+                raise  # and the refresh is tried again at the next flush
         if refresh:
             self._refreshed = now
-        if not (rows or refresh and kept):
-            return
-        try:
-            with self._engine.connect() as connection:
-                connection = connection.execution_options(isolation_level="AUTOCOMMIT")
-                self._write_rows(connection, rows)
-                if refresh and kept and not self._refresh(connection, kept):
-                    self._write_again(kept)  # a row went missing: written whole next time
-        except Exception:
-            self._write_again([game_id for game_id, _ in rows])  # a row deleted: stale soon
-            raise
 
     def _write_again(self, game_ids: list[uuid.UUID]) -> None:
         with self._lock:

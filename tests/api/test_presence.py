@@ -94,6 +94,35 @@ def test_an_instance_dates_its_rows_anew_while_its_streams_stay_open(
     assert [at_table(client, table) for table in tables] == [([1], 0)] * 2
 
 
+def test_a_refresh_that_failed_is_tried_again_at_the_next_flush(
+    client, app, still_clock, monkeypatch
+):
+    """Not a refresh later: rows dated every REFRESH would otherwise go stale after two
+    failed ones, with their streams open."""
+    table = Table.create(client, players=2, seats=2)
+    moment = [1000.0]
+    monkeypatch.setattr(presence.time, "monotonic", lambda: moment[0])
+    instance = Presence(app.extensions["db_engine"], writer=False)
+    instance.opened(uuid.UUID(table.id), 1)
+    instance.flush()
+    refresh, tries = Presence._refresh, []
+
+    def failing_once(self, connection, game_ids):
+        tries.append(game_ids)
+        if len(tries) == 1:
+            raise ConnectionError("the database is away")
+        return refresh(self, connection, game_ids)
+
+    monkeypatch.setattr(Presence, "_refresh", failing_once)
+    moment[0] += presence.REFRESH.total_seconds()
+    with pytest.raises(ConnectionError):
+        instance.flush()
+    moment[0] += presence.FLUSH_SECONDS
+    instance.flush()
+
+    assert len(tries) == 2
+
+
 def test_a_row_gone_missing_is_written_again_after_a_refresh(client, app, still_clock, monkeypatch):
     table = Table.create(client, players=2, seats=2)
     engine = app.extensions["db_engine"]
