@@ -293,14 +293,7 @@ def test_photographed_replay_and_checked_shuffle(live, people, matches, screensh
     for size, viewport in SIZES.items():
         # no cards in flight over the words photographed
         page = people(locale="en-US", viewport=viewport, reduced_motion="reduce").page
-        page.goto(f"{live.url}/play/replay/{table.id}")
-        page.locator(f'nav .languages button[lang="{language}"]').click()
-        expect(page.locator("[data-verified]")).to_have_attribute(
-            "data-verified", "yes", timeout=CHECK_MS
-        )
-        last = int(page.locator(".replay-slider").get_attribute("max"))
-        page.locator(".replay-slider").fill(str(last // 3))
-        expect(page.locator("[data-replay]")).to_have_attribute("data-step", str(last // 3))
+        a_third_into_the_replay(page, live, table, language)
         page.wait_for_function("() => [...document.images].every((image) => image.complete)")
         page.screenshot(path=screenshots / f"replay-{language}-{size}.png")
         page.goto(f"{live.url}/play/table/{table.id}")
@@ -311,6 +304,20 @@ def test_photographed_replay_and_checked_shuffle(live, people, matches, screensh
             "document.querySelector('[data-action=replay]').scrollIntoView({block: 'start'})"
         )
         page.screenshot(path=screenshots / f"shuffle-{language}-{size}.png")
+
+
+def a_third_into_the_replay(page, live, table, language=None) -> None:
+    """``table``'s replay (in ``language``, if given), its shuffle checked, a third of
+    the way in."""
+    page.goto(f"{live.url}/play/replay/{table.id}")
+    if language:
+        page.locator(f'nav .languages button[lang="{language}"]').click()
+    expect(page.locator("[data-verified]")).to_have_attribute(
+        "data-verified", "yes", timeout=CHECK_MS
+    )
+    last = int(page.locator(".replay-slider").get_attribute("max"))
+    page.locator(".replay-slider").fill(str(last // 3))
+    expect(page.locator("[data-replay]")).to_have_attribute("data-step", str(last // 3))
 
 
 IN_SIGHT = """() => [...document.querySelectorAll(".replay-board .space .piece")].map((piece) => {
@@ -332,13 +339,7 @@ def test_every_piece_and_pile_is_in_sight_and_told_apart(live, people, matches, 
         table = matches[label]
         seats = len(table.summary()["seats"])
         page = people(locale="en-US", viewport=SIZES[size], reduced_motion="reduce").page
-        page.goto(f"{live.url}/play/replay/{table.id}")
-        expect(page.locator("[data-verified]")).to_have_attribute(
-            "data-verified", "yes", timeout=CHECK_MS
-        )
-        last = int(page.locator(".replay-slider").get_attribute("max"))
-        page.locator(".replay-slider").fill(str(last // 3))
-        expect(page.locator("[data-replay]")).to_have_attribute("data-step", str(last // 3))
+        a_third_into_the_replay(page, live, table)
         page.evaluate("window.scrollTo(0, 0)")
         page.wait_for_function("() => [...document.images].every((image) => image.complete)")
         page.screenshot(path=screenshots / f"replay-{label}-{size}.png")
