@@ -7,7 +7,6 @@ import json
 import os
 import shutil
 import subprocess
-import sys
 import tempfile
 import uuid
 from collections.abc import Iterator
@@ -17,7 +16,7 @@ from pathlib import Path
 from sqlalchemy.engine import make_url
 
 from .players_peer_client import GAME  # noqa: F401 (the one game it serves)
-from .players_server import Server, admin, free_port, stop, wait_until_ready
+from .players_server import Server, admin, free_port, running
 
 PEER = Path(__file__).resolve().parent / "peer"
 
@@ -80,13 +79,5 @@ def serve(url: str | None) -> Iterator[Server]:
         )
     name = make_url(url).database if url else None
     server = Server(PEER, port, process.pid, name, log)
-    try:
-        wait_until_ready(server, process, "/games", "the peer")  # its lobby answers
+    with running(server, process, "/games", "the peer"):  # its lobby answers
         yield server
-    except BaseException:
-        print(f"the peer's log: {log}", file=sys.stderr)  # kept to read why
-        raise
-    else:
-        log.unlink()
-    finally:
-        stop(process)

@@ -116,16 +116,8 @@ def serve(root: Path, url: str, workers: int) -> Iterator[Server]:
             start_new_session=True,
         )
     server = Server(root, port, process.pid, make_url(url).database, log)
-    try:
-        wait_until_ready(server, process)
+    with running(server, process, "/v1/ready", "the server"):
         yield server
-    except BaseException:
-        print(f"the server's log: {log}", file=sys.stderr)  # kept to read why
-        raise
-    else:
-        log.unlink()
-    finally:
-        stop(process)
 
 
 def check_imports(root: Path, env: dict[str, str]) -> None:
@@ -144,9 +136,23 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
-def wait_until_ready(
-    server: Server, process: subprocess.Popen, path: str = "/v1/ready", who: str = ""
-) -> None:
+@contextmanager
+def running(server: Server, process: subprocess.Popen, path: str, who: str) -> Iterator[None]:
+    """The block, once ``path`` answers; then the process stopped, and its log removed,
+    or kept and named if anything failed."""
+    try:
+        wait_until_ready(server, process, path, who)
+        yield
+    except BaseException:
+        print(f"{who}'s log: {server.log}", file=sys.stderr)  # kept to read why
+        raise
+    else:
+        server.log.unlink()
+    finally:
+        stop(process)
+
+
+def wait_until_ready(server: Server, process: subprocess.Popen, path: str, who: str) -> None:
     """Until ``path`` answers (``/v1/ready``: the database answers and the worker has
     swept), or the process ends or ``START_SECONDS`` pass: then it is stopped."""
     give_up = time.monotonic() + START_SECONDS
@@ -157,7 +163,7 @@ def wait_until_ready(
         time.sleep(0.2)
     stop(process)
     tail = server.log.read_text(errors="replace")[-3000:]
-    raise RuntimeError(f"{who or f'the server in {server.root}'} did not become ready:\n{tail}")
+    raise RuntimeError(f"{who} in {server.root} did not become ready:\n{tail}")
 
 
 def stop(process: subprocess.Popen) -> None:
