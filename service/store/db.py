@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
+import psycopg
 from sqlalchemy import create_engine, event
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Engine
@@ -89,9 +90,52 @@ def make_engine(
         json_serializer=encoding.compact,
         json_deserializer=encoding.loads,
     )
+    if under_gevent():
+        event.listen(engine, "do_connect", _connect_cooperatively)
     _ping_when_idle(engine)
     _watch_pool(engine)
     return engine
+
+
+def connection_class() -> type[psycopg.Connection]:
+    """psycopg's connection, or under gevent one that waits on gevent's loop."""
+    return CooperativeConnection if under_gevent() else psycopg.Connection
+
+
+class CooperativeConnection(psycopg.Connection):
+    """Waits for its socket with one gevent watcher. psycopg's own choice under gevent,
+    ``select.poll``, goes through gevent's emulation of it: a poll object, a watcher
+    started and stopped and a timeout set up per wait, a tenth of the CPU of a move.
+    The same generators drive it, so a wait ends as psycopg's would, and a
+    ``deadline`` interrupts it alike."""
+
+    def wait(self, gen: Any, interval: float = 0.0, timeout: float | None = None) -> Any:
+        return wait_on_loop(gen, self.pgconn.socket, timeout)
+
+
+def wait_on_loop(gen: Any, fileno: int, timeout: float | None = None) -> Any:
+    """Drive a psycopg generator, sending it what it waits for once the socket is ready
+    for it (a readiness reported wider than it is costs libpq a read or a write that
+    finds nothing, never a wrong result); ``_WaitTimeout`` after ``timeout`` seconds."""
+    from gevent import get_hub
+    from gevent.socket import wait
+
+    loop = get_hub().loop
+    expired = None if timeout is None else psycopg.errors._WaitTimeout("wait timeout expired")
+    try:
+        waiting_for = next(gen)
+        while True:
+            with loop.io(fileno, waiting_for) as watcher:  # Wait.R/W/RW are libev's events
+                wait(watcher, timeout, expired)
+            waiting_for = gen.send(waiting_for)  # and Ready's
+    except StopIteration as done:
+        return done.value
+
+
+def _connect_cooperatively(
+    _dialect: Any, _record: ConnectionPoolEntry, cargs: Any, cparams: Any
+) -> Any:  # a DBAPI connection (psycopg's own does not spell out SQLAlchemy's protocol)
+    return CooperativeConnection.connect(*cargs, **cparams)
 
 
 def _ping_when_idle(engine: Engine) -> None:
