@@ -4,7 +4,6 @@ sorted. The order is fixed, never the order a dict happened to be built in, so a
 read back from JSONB (which reorders keys) is byte-identical to the first one: replays
 and idempotent retries match byte for byte."""
 
-import functools
 from typing import Any
 
 from flask.json.provider import DefaultJSONProvider
@@ -21,9 +20,19 @@ def rank(key: str) -> int:
     return _RANK.get(key, len(FIRST))
 
 
-@functools.lru_cache(maxsize=4096)
-def _place(key: str) -> tuple[int, str]:
-    return rank(key), key
+# The order of each set of keys seen, as the renderers build few shapes; bounded, since
+# some answers echo a client's keys (a problem document's field errors).
+_ORDERS: dict[tuple[str, ...], tuple[str, ...]] = {}
+ORDERS_KEPT = 4096
+
+
+def _order(keys: tuple[str, ...]) -> tuple[str, ...]:
+    order = _ORDERS.get(keys)
+    if order is None:
+        order = tuple(sorted(keys, key=lambda key: (rank(key), key)))
+        if len(_ORDERS) < ORDERS_KEPT:
+            _ORDERS[keys] = order
+    return order
 
 
 def in_reading_order(value: Any) -> Any:
@@ -31,14 +40,14 @@ def in_reading_order(value: Any) -> Any:
     hand of cards, a number) is passed on as it is."""
     kind = type(value)
     if kind is dict:
-        return {key: _ordered(value[key]) for key in sorted(value, key=_place)}
+        ordered = {}
+        for key in _order(tuple(value)):
+            item = value[key]
+            ordered[key] = in_reading_order(item) if type(item) in _CONTAINERS else item
+        return ordered
     if kind is list or kind is tuple:
-        return [_ordered(item) for item in value]
+        return [in_reading_order(item) if type(item) in _CONTAINERS else item for item in value]
     return value
-
-
-def _ordered(value: Any) -> Any:
-    return in_reading_order(value) if type(value) in _CONTAINERS else value
 
 
 class ReadingOrderJSONProvider(DefaultJSONProvider):
