@@ -52,11 +52,11 @@ def plain(value: Any) -> Any:
     if names is not None:
         return {name: plain(getattr(value, name)) for name in names}
     if kind is list:
-        return [plain(item) for item in value]
+        return [item if type(item) in _LEAVES else plain(item) for item in value]
     if kind is tuple:
-        return tuple([plain(item) for item in value])
+        return tuple([item if type(item) in _LEAVES else plain(item) for item in value])
     if kind is dict:
-        return {key: plain(item) for key, item in value.items()}
+        return {key: item if type(item) in _LEAVES else plain(item) for key, item in value.items()}
     if dataclasses.is_dataclass(value):
         _FIELD_NAMES[kind] = tuple(item.name for item in dataclasses.fields(value))
         return plain(value)
