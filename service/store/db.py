@@ -6,6 +6,7 @@ a free pooled connection (``pool_timeout``), a statement and a row lock (server-
 ``statement_timeout`` and ``lock_timeout``), and, under gevent, the whole database work
 of a request (``deadline``): a frozen server never answers, and TCP cannot tell."""
 
+import functools
 import logging
 import time
 from collections.abc import Callable, Iterator
@@ -221,6 +222,7 @@ def deadline(seconds: float) -> Iterator[None]:
         stop()
 
 
+@functools.cache  # a process is patched before anything here runs, or never
 def under_gevent() -> bool:
     """Whether gevent has patched this process (gunicorn's gevent workers do); in tests
     and in the worker process, plain threads run instead."""

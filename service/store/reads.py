@@ -11,13 +11,14 @@ from collections.abc import Iterator
 from contextlib import ExitStack
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
+from functools import cached_property
 from typing import Any
 
 from sqlalchemy import Engine
 
 from ..errors import AfterPastEnd, NotFound, ServiceError
 from ..table import clock, render, rules
-from ..table.access import identify
+from ..table.access import hash_secret, identify_digest
 from ..table.records import LoggedEvent, Status, Table
 from . import changes, games, tables
 from .db import DATABASE_AWAY, deadline
@@ -187,6 +188,11 @@ class Reader:
     with_view: bool
     until_rematch: bool = False
 
+    @cached_property
+    def token_digest(self) -> str | None:
+        """Hashed once: a stream looks at every change."""
+        return None if self.token is None else hash_secret(self.token)
+
     def look(
         self, unit: Unit, after: int, quiet_view: bool = True, hub: changes.Hub | None = None
     ) -> Look:
@@ -201,7 +207,7 @@ class Reader:
                 if rules.is_due(game, clock.now()):
                     tables.apply_due(unit, self.game_id)
                     game, rows = _load_page(unit, self.game_id, after, self.limit)
-                seat = identify(game, self.token).seat
+                seat = identify_digest(game, self.token_digest).seat
                 events = [render.render_event(row, seat, game) for row in rows]
                 page: dict[str, Any] = {"events": events, "last_seq": game.last_seq}
                 reached = events[-1]["seq"] if events else after

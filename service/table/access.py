@@ -42,9 +42,13 @@ def code_hash(code: str | None) -> str:
 
 def identify(game: Table, token: str | None) -> Identity:
     """A missing token is a spectator; a token that names nobody here is refused."""
-    if token is None:
+    return identify_digest(game, None if token is None else hash_secret(token))
+
+
+def identify_digest(game: Table, digest: str | None) -> Identity:
+    """``identify`` by the token's hash (``hash_secret``), for a reader that looks often."""
+    if digest is None:
         return Identity()
-    digest = hash_secret(token)
     host = hmac.compare_digest(digest, game.host_token_hash)
     seat = next((s.seat for s in game.seats if hmac.compare_digest(digest, s.token_hash)), None)
     if seat is None and not host:
