@@ -118,19 +118,28 @@ def wait_on_loop(gen: Any, fileno: int, timeout: float | None = None) -> Any:
     """Drive a psycopg generator, sending it what it waits for once the socket is ready
     for it (a readiness reported wider than it is costs libpq a read or a write that
     finds nothing, never a wrong result); ``_WaitTimeout`` after ``timeout`` seconds."""
-    from gevent import get_hub
-    from gevent.socket import wait
-
+    try:
+        waiting_for = next(gen)
+    except StopIteration as done:  # nothing to wait for: a setting of an idle connection
+        return done.value
+    get_hub, wait = _gevent_waits()
     loop = get_hub().loop
     expired = None if timeout is None else psycopg.errors._WaitTimeout("wait timeout expired")
     try:
-        waiting_for = next(gen)
         while True:
             with loop.io(fileno, waiting_for) as watcher:  # Wait.R/W/RW are libev's events
                 wait(watcher, timeout, expired)
             waiting_for = gen.send(waiting_for)  # and Ready's
     except StopIteration as done:
         return done.value
+
+
+@functools.cache
+def _gevent_waits() -> tuple[Any, Any]:
+    from gevent import get_hub
+    from gevent.socket import wait
+
+    return get_hub, wait
 
 
 def _connect_cooperatively(

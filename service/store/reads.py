@@ -174,7 +174,8 @@ class Look:
 
     def seen(self) -> "Look":
         """The same look once its events (and view) are sent: nothing new in it."""
-        return replace(self, page={"events": [], "last_seq": self.page["last_seq"]})
+        quiet = {"events": [], "last_seq": self.page["last_seq"]}
+        return Look(quiet, self.closed, self.due, self.seat)  # a third of replace()'s cost
 
 
 @dataclass(frozen=True)

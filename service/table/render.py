@@ -1,6 +1,7 @@
 """What a table looks like from outside: the summary, a seat's view, an event as a seat
 sees it. Reading only; nothing here changes the table."""
 
+import functools
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
@@ -145,8 +146,12 @@ def render_event(row: LoggedEvent, seat: int | None, game: Table) -> dict[str, A
 
 
 def _commitment(game: Table) -> str | None:
-    nonce = None if game.nonce is None else int(game.nonce)
-    return engine.seed_commitment(int(game.seed), nonce) if game.round else None
+    return _commitment_of(game.seed, game.nonce) if game.round else None
+
+
+@functools.lru_cache(maxsize=4096)  # every view of a game shows it: the same few games
+def _commitment_of(seed: str, nonce: str | None) -> str:
+    return engine.seed_commitment(int(seed), None if nonce is None else int(nonce))
 
 
 def _iso(moment: datetime) -> str:
