@@ -1,6 +1,8 @@
 """The card-table service: ``create_app`` builds the WSGI application."""
 
-from typing import NoReturn
+import inspect
+from collections.abc import Callable
+from typing import Any, NoReturn
 from urllib.parse import urlsplit, urlunsplit
 
 from flask import Flask, Request, Response, request
@@ -23,6 +25,19 @@ from .store.presence import Presence
 
 class App(Flask):
     json_provider_class = ReadingOrderJSONProvider
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # Whether each function is a coroutine's, by its code: Flask asks for every hook
+        # and view of every request (nineteen times a move), and inspect's answer
+        # unwraps the function each time. None here is, so each is run as it is.
+        self._coroutines: dict[object, bool] = {}
+
+    def ensure_sync(self, func: Callable[..., Any]) -> Callable[..., Any]:
+        code = getattr(func, "__func__", func)  # a view's bound method: its function
+        coroutine = self._coroutines.get(code)
+        if coroutine is None:
+            coroutine = self._coroutines[code] = inspect.iscoroutinefunction(code)
+        return self.async_to_sync(func) if coroutine else func
 
     def dispatch_request(self) -> ResponseReturnValue:
         """A request whose database work overran its deadline is answered 503. A read
