@@ -222,6 +222,14 @@ bench/peer/node_modules/.installed: bench/peer/package.json bench/peer/package-l
 bench-players: install-dev $(if $(shell command -v npm),bench/peer/node_modules/.installed)
 	$(BIN)/python -m bench.players $(if $(BASELINE),--baseline $(BASELINE)) $(PLAYERS_FLAGS)
 
+# Instructions per move (callgrind) of the served workers, this tree and BASELINE (a
+# commit) if given: the CPU work of a move, the same on a busy machine as on a quiet one
+# (prints figures; about two minutes a side).
+.PHONY: bench-instructions
+bench-instructions: install-dev
+	command -v valgrind >/dev/null || (apt-get update -qq && apt-get install -y -qq valgrind)
+	$(BIN)/python -m bench.instructions $(if $(BASELINE),--baseline $(BASELINE)) $(INSTRUCTIONS_FLAGS)
+
 # OpenSpiel as a second opinion on Crazy Eights and Go Fish; kept out of the app's venv.
 compare-openspiel:
 	test -x .venv-openspiel/bin/python || $(PYTHON) -m venv .venv-openspiel
