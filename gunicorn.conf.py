@@ -4,8 +4,9 @@ directory, plain ``gunicorn`` reads it by itself).
 gevent workers: a request waiting for events (a long poll, a stream) is a greenlet that
 holds no thread and no database connection. gevent patches the standard library here,
 before anything else is imported, so psycopg and SQLAlchemy's pool see cooperative
-sockets and locks. Settings come from the environment, parsed and checked by
-``service.settings`` (a refused value stops the start here, in one line):
+sockets and locks, and psycopg waits for its sockets on gevent's loop (``store.db``).
+Settings come from the environment, parsed and checked by ``service.settings`` (a
+refused value stops the start here, in one line):
 
 - ``BIND``/``PORT`` and ``WORKERS``: processes; each has one LISTEN connection, one for
   the hints it sends and a pool of ``DB_POOL_SIZE`` + ``DB_MAX_OVERFLOW``.
@@ -29,7 +30,9 @@ from pathlib import Path  # noqa: E402
 
 from service import logs, metrics  # noqa: E402
 from service.settings import SETTINGS  # noqa: E402  (a refused value: exit here)
+from service.store import db  # noqa: E402
 
+db.wait_on_gevent()  # psycopg's waits too, on gevent's loop
 # before prometheus_client is imported here or in a worker: their values go there
 metrics.prepare_directory()
 

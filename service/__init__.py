@@ -25,18 +25,21 @@ from .store.presence import Presence
 
 class App(Flask):
     json_provider_class = ReadingOrderJSONProvider
+
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        # Whether each function is a coroutine's, by its code: Flask asks for every hook
-        # and view of every request (nineteen times a move), and inspect's answer
-        # unwraps the function each time. None here is, so each is run as it is.
+        # Whether each function is a coroutine's, by its code (a closure made per request
+        # shares its code): Flask asks for every hook and view of every request
+        # (nineteen times a move), and inspect's answer unwraps the function each time.
         self._coroutines: dict[object, bool] = {}
 
     def ensure_sync(self, func: Callable[..., Any]) -> Callable[..., Any]:
-        code = getattr(func, "__func__", func)  # a view's bound method: its function
+        code = getattr(getattr(func, "__func__", func), "__code__", None)
+        if code is None:  # not a plain function or method: ask each time
+            return super().ensure_sync(func)
         coroutine = self._coroutines.get(code)
         if coroutine is None:
-            coroutine = self._coroutines[code] = inspect.iscoroutinefunction(code)
+            coroutine = self._coroutines[code] = inspect.iscoroutinefunction(func)
         return self.async_to_sync(func) if coroutine else func
 
     def dispatch_request(self) -> ResponseReturnValue:

@@ -20,18 +20,21 @@ def rank(key: str) -> int:
     return _RANK.get(key, len(FIRST))
 
 
-# The order of each set of keys seen, as the renderers build few shapes; bounded, since
-# some answers echo a client's keys (a problem document's field errors).
-_ORDERS: dict[tuple[str, ...], tuple[str, ...]] = {}
+# The order of each set of keys seen, as places in it: the renderers build few shapes.
+# Cleared when full, since some answers echo a client's keys (a problem document's
+# field errors); places, not keys, since keys equal as values (1 and True) are not the
+# same JSON.
+_ORDERS: dict[tuple[Any, ...], tuple[int, ...]] = {}
 ORDERS_KEPT = 4096
 
 
-def _order(keys: tuple[str, ...]) -> tuple[str, ...]:
+def _order(keys: tuple[Any, ...]) -> tuple[int, ...]:
     order = _ORDERS.get(keys)
     if order is None:
-        order = tuple(sorted(keys, key=lambda key: (rank(key), key)))
-        if len(_ORDERS) < ORDERS_KEPT:
-            _ORDERS[keys] = order
+        order = tuple(sorted(range(len(keys)), key=lambda at: (rank(keys[at]), keys[at])))
+        if len(_ORDERS) >= ORDERS_KEPT:
+            _ORDERS.clear()
+        _ORDERS[keys] = order
     return order
 
 
@@ -40,8 +43,10 @@ def in_reading_order(value: Any) -> Any:
     hand of cards, a number) is passed on as it is."""
     kind = type(value)
     if kind is dict:
+        keys = tuple(value)
         ordered = {}
-        for key in _order(tuple(value)):
+        for at in _order(keys):
+            key = keys[at]
             item = value[key]
             ordered[key] = in_reading_order(item) if type(item) in _CONTAINERS else item
         return ordered

@@ -41,7 +41,7 @@ from sqlalchemy.pool import Pool
 
 from .. import metrics
 from ..errors import DatabaseUnavailable
-from .db import connection_class, deadline, under_gevent
+from .db import deadline, under_gevent
 
 log = logging.getLogger(__name__)
 
@@ -197,7 +197,7 @@ class Publisher:
             timeout = int(PUBLISH_SECONDS * 1000)
             options = f"-c synchronous_commit=off -c statement_timeout={timeout}"
             conninfo = cast(str, self.conninfo)  # made only for PostgreSQL (publish)
-            self._connection = connection_class().connect(
+            self._connection = psycopg.connect(
                 conninfo, **CONNECTION, options=options, application_name=PUBLISHER_NAME
             )
         return self._connection
@@ -437,7 +437,7 @@ class Hub:
             try:
                 # started only with a PostgreSQL URL (see start)
                 conninfo = cast(str, self._conninfo)
-                with connection_class().connect(
+                with psycopg.connect(
                     conninfo, **CONNECTION, application_name=LISTENER_NAME
                 ) as conn:
                     conn.execute(f"LISTEN {CHANNEL}")

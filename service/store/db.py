@@ -91,61 +91,63 @@ def make_engine(
         json_serializer=encoding.compact,
         json_deserializer=encoding.loads,
     )
-    if under_gevent():
-        event.listen(engine, "do_connect", _connect_cooperatively)
     _ping_when_idle(engine)
     _watch_pool(engine)
     return engine
 
 
-def connection_class() -> type[psycopg.Connection]:
-    """psycopg's connection, or under gevent one that waits on gevent's loop."""
-    return CooperativeConnection if under_gevent() else psycopg.Connection
+def wait_on_gevent() -> None:
+    """Make psycopg wait for its sockets on gevent's loop, in a process gevent patched
+    (``gunicorn.conf.py``). Its own choice there, ``select.poll``, goes through gevent's
+    emulation of it: a poll object, a watcher started and stopped and a timeout set up
+    per wait, a tenth of a move's CPU. psycopg's generators and its handling of an
+    interrupted wait stay its own."""
+    psycopg.waiting.wait = wait_on_loop
 
 
-class CooperativeConnection(psycopg.Connection):
-    """Waits for its socket with one gevent watcher. psycopg's own choice under gevent,
-    ``select.poll``, goes through gevent's emulation of it: a poll object, a watcher
-    started and stopped and a timeout set up per wait, a tenth of the CPU of a move.
-    The same generators drive it, so a wait ends as psycopg's would, and a
-    ``deadline`` interrupts it alike."""
-
-    def wait(self, gen: Any, interval: float = 0.0, timeout: float | None = None) -> Any:
-        return wait_on_loop(gen, self.pgconn.socket, timeout)
-
-
-def wait_on_loop(gen: Any, fileno: int, timeout: float | None = None) -> Any:
-    """Drive a psycopg generator, sending it what it waits for once the socket is ready
-    for it (a readiness reported wider than it is costs libpq a read or a write that
-    finds nothing, never a wrong result); ``_WaitTimeout`` after ``timeout`` seconds."""
+def wait_on_loop(
+    gen: Any, fileno: int, interval: float | None = None, timeout: float | None = None
+) -> Any:
+    """``psycopg.waiting.wait`` on gevent's loop: drive the generator, sending it what the
+    socket is ready for; ``_WaitTimeout`` once ``timeout`` seconds have passed in all.
+    ``interval`` (how often psycopg's own waits look up) is of no use here: a signal or
+    a ``deadline`` reaches a waiting greenlet anyway."""
     try:
         waiting_for = next(gen)
     except StopIteration as done:  # nothing to wait for: a setting of an idle connection
         return done.value
-    get_hub, wait = _gevent_waits()
-    loop = get_hub().loop
-    expired = None if timeout is None else psycopg.errors._WaitTimeout("wait timeout expired")
+    ends = None if timeout is None else time.monotonic() + timeout
     try:
         while True:
-            with loop.io(fileno, waiting_for) as watcher:  # Wait.R/W/RW are libev's events
-                wait(watcher, timeout, expired)
-            waiting_for = gen.send(waiting_for)  # and Ready's
+            waiting_for = gen.send(_ready(fileno, waiting_for, ends))
     except StopIteration as done:
         return done.value
 
 
-@functools.cache
-def _gevent_waits() -> tuple[Any, Any]:
-    from gevent import get_hub
-    from gevent.socket import wait
+def _ready(fileno: int, events: int, ends: float | None) -> int:
+    """Wait until the socket is ready for some of ``events`` (psycopg's Wait.R/W/RW are
+    libev's READ/WRITE bits, its Ready the same): those it is ready for. An error wakes
+    the watcher as both; libpq then finds it at its read or write."""
+    Timeout, Waiter, get_hub = _gevent()
+    hub = get_hub()
+    waiter = Waiter(hub)
+    with hub.loop.io(fileno, events) as watcher:
+        watcher.start(waiter.switch, pass_events=True)
+        if ends is None:
+            happened = waiter.get()
+        else:
+            expired = psycopg.errors._WaitTimeout("wait timeout expired")
+            with Timeout(max(ends - time.monotonic(), 0.0), expired):
+                happened = waiter.get()
+    return (happened & events) or events
 
-    return get_hub, wait
 
+@functools.cache  # imported here: the processes gevent never patched do without it
+def _gevent() -> tuple[Any, Any, Any]:
+    from gevent import Timeout
+    from gevent.hub import Waiter, get_hub
 
-def _connect_cooperatively(
-    _dialect: Any, _record: ConnectionPoolEntry, cargs: Any, cparams: Any
-) -> Any:  # a DBAPI connection (psycopg's own does not spell out SQLAlchemy's protocol)
-    return CooperativeConnection.connect(*cargs, **cparams)
+    return Timeout, Waiter, get_hub
 
 
 def _ping_when_idle(engine: Engine) -> None:

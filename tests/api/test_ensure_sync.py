@@ -35,3 +35,23 @@ def test_a_coroutine_function_is_still_made_sync():
         return
     assert made is not answer
     assert made() == 42
+
+
+def test_closures_made_per_request_are_remembered_once_and_any_callable_runs():
+    app = App(__name__)
+    for number in range(100):
+
+        def after_this_request(answer, number=number):  # a new closure each time
+            return answer
+
+        assert app.ensure_sync(after_this_request) is after_this_request
+    assert len(app._coroutines) == 1
+
+    class Hook:  # a callable that is no function: asked about each time
+        __hash__ = None
+
+        def __call__(self):
+            return "ran"
+
+    hook = Hook()
+    assert app.ensure_sync(hook)() == "ran"

@@ -43,4 +43,11 @@ def test_the_orders_remembered_stay_bounded(monkeypatch):
     for number in range(50):
         made_up = {f"field{number}": 1, "seat": 0, "a": 2}
         assert keys(in_reading_order(made_up)) == ["seat", "a", f"field{number}"]
-    assert len(reading._ORDERS) == 10
+        assert len(reading._ORDERS) <= 10
+
+
+def test_keys_equal_as_values_keep_their_own_spelling():
+    """1 and True are equal as keys of a dict (and as a remembered set of keys), but
+    not in JSON: each answer keeps its own."""
+    assert json.dumps(in_reading_order({1: "x", 0: "y"})) == '{"0": "y", "1": "x"}'
+    assert json.dumps(in_reading_order({True: "x", 0: "y"})) == '{"0": "y", "true": "x"}'
