@@ -128,26 +128,30 @@ def _ready(fileno: int, events: int, ends: float | None) -> int:
     """Wait until the socket is ready for some of ``events`` (psycopg's Wait.R/W/RW are
     libev's READ/WRITE bits, its Ready the same): those it is ready for. An error wakes
     the watcher as both; libpq then finds it at its read or write."""
-    Timeout, Waiter, get_hub = _gevent()
+    Timeout, Waiter, get_hub, wait = _gevent()
     hub = get_hub()
-    waiter = Waiter(hub)
+    left = None if ends is None else max(ends - time.monotonic(), 0.0)
+    expired = None if ends is None else psycopg.errors._WaitTimeout("wait timeout expired")
     with hub.loop.io(fileno, events) as watcher:
+        if events != READ_OR_WRITE:  # one event: it is what happened (gevent's own wait)
+            wait(watcher, left, expired)
+            return events
+        waiter = Waiter(hub)  # either: the watcher says which
         watcher.start(waiter.switch, pass_events=True)
-        if ends is None:
-            happened = waiter.get()
-        else:
-            expired = psycopg.errors._WaitTimeout("wait timeout expired")
-            with Timeout(max(ends - time.monotonic(), 0.0), expired):
-                happened = waiter.get()
-    return (happened & events) or events
+        with Timeout(left, expired):
+            return (waiter.get() & events) or events
+
+
+READ_OR_WRITE = psycopg.waiting.Wait.RW  # a send that did not all go: either may come
 
 
 @functools.cache  # imported here: the processes gevent never patched do without it
-def _gevent() -> tuple[Any, Any, Any]:
+def _gevent() -> tuple[Any, Any, Any, Any]:
     from gevent import Timeout
     from gevent.hub import Waiter, get_hub
+    from gevent.socket import wait
 
-    return Timeout, Waiter, get_hub
+    return Timeout, Waiter, get_hub, wait
 
 
 def _ping_when_idle(engine: Engine) -> None:

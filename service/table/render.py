@@ -1,7 +1,7 @@
 """What a table looks like from outside: the summary, a seat's view, an event as a seat
 sees it. Reading only; nothing here changes the table."""
 
-import functools
+import uuid
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
@@ -145,13 +145,23 @@ def render_event(row: LoggedEvent, seat: int | None, game: Table) -> dict[str, A
     }
 
 
+# Every view of a game shows its commitment: kept by game (its seed and nonce never
+# change), public, so that no seed stays in memory past its request; cleared when full.
+_COMMITMENTS: dict[uuid.UUID, str] = {}
+COMMITMENTS_KEPT = 4096
+
+
 def _commitment(game: Table) -> str | None:
-    return _commitment_of(game.seed, game.nonce) if game.round else None
-
-
-@functools.lru_cache(maxsize=4096)  # every view of a game shows it: the same few games
-def _commitment_of(seed: str, nonce: str | None) -> str:
-    return engine.seed_commitment(int(seed), None if nonce is None else int(nonce))
+    if not game.round:
+        return None
+    commitment = _COMMITMENTS.get(game.id)
+    if commitment is None:
+        nonce = None if game.nonce is None else int(game.nonce)
+        commitment = engine.seed_commitment(int(game.seed), nonce)
+        if len(_COMMITMENTS) >= COMMITMENTS_KEPT:
+            _COMMITMENTS.clear()
+        _COMMITMENTS[game.id] = commitment
+    return commitment
 
 
 def _iso(moment: datetime) -> str:
