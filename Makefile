@@ -227,7 +227,7 @@ bench-players: install-dev $(if $(shell command -v npm),bench/peer/node_modules/
 # (prints figures; about two minutes a side).
 .PHONY: bench-instructions
 bench-instructions: install-dev
-	command -v valgrind >/dev/null || (apt-get update -qq && apt-get install -y -qq valgrind)
+	command -v valgrind >/dev/null && command -v cc >/dev/null || (apt-get update -qq && apt-get install -y -qq valgrind gcc)
 	$(BIN)/python -m bench.instructions $(if $(BASELINE),--baseline $(BASELINE)) $(INSTRUCTIONS_FLAGS)
 
 # OpenSpiel as a second opinion on Crazy Eights and Go Fish; kept out of the app's venv.

@@ -45,7 +45,8 @@ void bench_dump(void) { CALLGRIND_DUMP_STATS; }
 SHIM = """import ctypes, os
 _config = os.environ["BENCH_REAL_CONFIG"]
 exec(compile(open(_config).read(), _config, "exec"))
-_post_worker_init = post_worker_init
+_post_worker_init = globals().get("post_worker_init", lambda worker: None)
+timeout = 600  # the arbiter must not take a worker slowed down by valgrind for a dead one
 
 
 def post_worker_init(worker):
@@ -60,6 +61,7 @@ def post_worker_init(worker):
             while not os.path.exists(os.path.join(flags, name)):
                 gevent.sleep(0.1)
             call()
+            open(os.path.join(flags, f"{name}.{os.getpid()}"), "w").close()
 
     gevent.spawn(watch)
 """
@@ -77,9 +79,8 @@ def main() -> None:
     parser.add_argument("--server", default=os.environ.get("BENCH_SERVER_URL", _default_server()))
     args = parser.parse_args()
     missing = [tool for tool in ("valgrind", "cc") if shutil.which(tool) is None]
-    if missing or not Path("/usr/include/valgrind/callgrind.h").exists():
-        print(f"bench.instructions: needs valgrind (with its headers) and cc; missing {missing}")
-        return
+    if missing:
+        sys.exit(f"bench.instructions: needs valgrind and a C compiler; missing {missing}")
     rows = []
     for label, ref in (("change", None), ("baseline", args.baseline)):
         if label == "baseline" and ref is None:
@@ -106,7 +107,9 @@ def count(root: Path, url: str, args: argparse.Namespace) -> tuple[int, int]:
         (place / "control.c").write_text(CONTROL_C)
         control = place / "control.so"
         cc = ["cc", "-O2", "-shared", "-fPIC", "-o", str(control), str(place / "control.c")]
-        subprocess.run(cc, check=True)
+        built = subprocess.run(cc, capture_output=True, text=True)
+        if built.returncode:  # valgrind's headers (valgrind/callgrind.h) missing, say
+            sys.exit(f"bench.instructions: the control library did not build:\n{built.stderr}")
         (place / "shim.py").write_text(SHIM)
         flags = place / "flags"
         flags.mkdir()
@@ -141,14 +144,22 @@ def count(root: Path, url: str, args: argparse.Namespace) -> tuple[int, int]:
         try:
             _wait_for_health(port, process, place / "server.log")
             asyncio.run(play(port, args.tables, WARMUP_MOVES))
-            (flags / "zero").touch()
-            time.sleep(2)  # each worker's watcher looks every 0.1 s
+            _tell_workers(flags, "zero", args.workers)
             moves = asyncio.run(play(port, args.tables, args.moves))
-            (flags / "dump").touch()
-            time.sleep(2)
+            _tell_workers(flags, "dump", args.workers)
         finally:
             stop(process)
         return moves, _dumped_instructions(place)
+
+
+def _tell_workers(flags: Path, what: str, workers: int) -> None:
+    """Until every worker has done ``what`` (each says so in a file of its own)."""
+    (flags / what).touch()
+    give_up = time.monotonic() + START_SECONDS
+    while len(list(flags.glob(f"{what}.*"))) < workers:
+        if time.monotonic() > give_up:
+            raise RuntimeError(f"not every worker did {what!r}")
+        time.sleep(0.2)
 
 
 def _wait_for_health(port: int, process: subprocess.Popen, log: Path) -> None:
