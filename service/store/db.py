@@ -100,8 +100,8 @@ def wait_on_gevent() -> None:
     """Make psycopg wait for its sockets on gevent's loop, in a process gevent patched
     (``gunicorn.conf.py``). Its own choice there, ``select.poll``, goes through gevent's
     emulation of it: a poll object, a watcher started and stopped and a timeout set up
-    per wait, a tenth of a move's CPU. psycopg's generators and its handling of an
-    interrupted wait stay its own."""
+    per wait (``make bench-instructions``: 2% of a move's work). psycopg's generators
+    and its handling of an interrupted wait stay its own."""
     psycopg.waiting.wait = wait_on_loop
 
 
