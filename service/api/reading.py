@@ -4,6 +4,7 @@ sorted. The order is fixed, never the order a dict happened to be built in, so a
 read back from JSONB (which reorders keys) is byte-identical to the first one: replays
 and idempotent retries match byte for byte."""
 
+import functools
 from typing import Any
 
 from flask.json.provider import DefaultJSONProvider
@@ -20,22 +21,16 @@ def rank(key: str) -> int:
     return _RANK.get(key, len(FIRST))
 
 
-# The order of each set of keys seen, as places in it: the renderers build few shapes.
-# Cleared when full, since some answers echo a client's keys (a problem document's
-# field errors); places, not keys, since keys equal as values (1 and True) are not the
-# same JSON.
-_ORDERS: dict[tuple[Any, ...], tuple[int, ...]] = {}
 ORDERS_KEPT = 4096
 
 
+# The renderers build few shapes; bounded, since some answers echo a client's keys (a
+# problem document's field errors). Places, not keys: keys equal as values (1 and True)
+# are one entry here but not the same JSON.
+@functools.lru_cache(maxsize=ORDERS_KEPT)
 def _order(keys: tuple[Any, ...]) -> tuple[int, ...]:
-    order = _ORDERS.get(keys)
-    if order is None:
-        order = tuple(sorted(range(len(keys)), key=lambda at: (rank(keys[at]), keys[at])))
-        if len(_ORDERS) >= ORDERS_KEPT:
-            _ORDERS.clear()
-        _ORDERS[keys] = order
-    return order
+    """The places of ``keys`` in reading order."""
+    return tuple(sorted(range(len(keys)), key=lambda at: (rank(keys[at]), keys[at])))
 
 
 def in_reading_order(value: Any) -> Any:

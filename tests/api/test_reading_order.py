@@ -37,13 +37,11 @@ def test_the_same_keys_in_another_order_give_the_same_answer():
     assert json.dumps(in_reading_order(one)) == json.dumps(in_reading_order(other))
 
 
-def test_the_orders_remembered_stay_bounded(monkeypatch):
-    monkeypatch.setattr(reading, "_ORDERS", {})
-    monkeypatch.setattr(reading, "ORDERS_KEPT", 10)
-    for number in range(50):
+def test_the_orders_remembered_stay_bounded():
+    for number in range(reading.ORDERS_KEPT + 50):
         made_up = {f"field{number}": 1, "seat": 0, "a": 2}
         assert keys(in_reading_order(made_up)) == ["seat", "a", f"field{number}"]
-        assert len(reading._ORDERS) <= 10
+        assert reading._order.cache_info().currsize <= reading.ORDERS_KEPT
 
 
 def test_keys_equal_as_values_keep_their_own_spelling():
