@@ -21,19 +21,28 @@ Prints figures; not a test."""
 import argparse
 import asyncio
 import json
-import os
 import random
 import shutil
 import subprocess
 import sys
 import tempfile
 import time
-import urllib.request
 import uuid
-from contextlib import suppress
 from pathlib import Path
 
-from .players_server import HOST, checkout, database, describe, environment, free_port, stop
+from tests.databases import postgres_answers, server_url
+
+from .players_server import (
+    HOST,
+    Server,
+    checkout,
+    database,
+    describe,
+    environment,
+    free_port,
+    stop,
+    wait_until_ready,
+)
 from .players_wire import Connection, Stream
 
 CONTROL_C = """#include <valgrind/callgrind.h>
@@ -76,28 +85,26 @@ def main() -> None:
     parser.add_argument("--moves", type=int, default=300)
     parser.add_argument("--tables", type=int, default=6)
     parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--server", default=os.environ.get("BENCH_SERVER_URL", _default_server()))
     args = parser.parse_args()
     missing = [tool for tool in ("valgrind", "cc") if shutil.which(tool) is None]
     if missing:
         sys.exit(f"bench.instructions: needs valgrind and a C compiler; missing {missing}")
+    server = server_url()
+    if not postgres_answers(server):
+        sys.exit(f"bench.instructions: PostgreSQL does not answer at {server} (TEST_DATABASE_URL)")
     rows = []
     for label, ref in (("change", None), ("baseline", args.baseline)):
         if label == "baseline" and ref is None:
             continue
-        with checkout(ref) as root, database(args.server, root) as url:
+        with checkout(ref) as root, database(server, root) as url:
             moves, instructions = count(root, url, args)
         rows.append((label, describe(ref), moves, instructions / moves / 1e6))
         print(f"[bench] {label}: {rows[-1][3]:.2f} M instructions per move", file=sys.stderr)
     print(f"{'side':<10}{'server':<26}{'moves':>7}{'M instructions/move':>22}")
-    for label, server, moves, per_move in rows:
-        print(f"{label:<10}{server:<26}{moves:>7}{per_move:>22.2f}")
+    for label, described, moves, per_move in rows:
+        print(f"{label:<10}{described:<26}{moves:>7}{per_move:>22.2f}")
     if len(rows) == 2:
         print(f"change / baseline: {rows[0][3] / rows[1][3]:.3f}")
-
-
-def _default_server() -> str:
-    return "postgresql+psycopg://postgres@127.0.0.1:5432/test"
 
 
 def count(root: Path, url: str, args: argparse.Namespace) -> tuple[int, int]:
@@ -142,7 +149,10 @@ def count(root: Path, url: str, args: argparse.Namespace) -> tuple[int, int]:
                 start_new_session=True,
             )
         try:
-            _wait_for_health(port, process, place / "server.log")
+            under_valgrind = Server(root, port, process.pid, None, place / "server.log")
+            wait_until_ready(
+                under_valgrind, process, "/v1/health", "gunicorn under valgrind", START_SECONDS
+            )
             asyncio.run(play(port, args.tables, WARMUP_MOVES))
             _tell_workers(flags, "zero", args.workers)
             moves = asyncio.run(play(port, args.tables, args.moves))
@@ -160,18 +170,6 @@ def _tell_workers(flags: Path, what: str, workers: int) -> None:
         if time.monotonic() > give_up:
             raise RuntimeError(f"not every worker did {what!r}")
         time.sleep(0.2)
-
-
-def _wait_for_health(port: int, process: subprocess.Popen, log: Path) -> None:
-    give_up = time.monotonic() + START_SECONDS
-    while time.monotonic() < give_up and process.poll() is None:
-        with (
-            suppress(OSError),
-            urllib.request.urlopen(f"http://{HOST}:{port}/v1/health", timeout=5),
-        ):
-            return
-        time.sleep(1)
-    raise RuntimeError(f"the server under valgrind did not start:\n{log.read_text()[-3000:]}")
 
 
 def _dumped_instructions(place: Path) -> int:

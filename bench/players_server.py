@@ -152,10 +152,16 @@ def running(server: Server, process: subprocess.Popen, path: str, who: str) -> I
         stop(process)
 
 
-def wait_until_ready(server: Server, process: subprocess.Popen, path: str, who: str) -> None:
+def wait_until_ready(
+    server: Server,
+    process: subprocess.Popen,
+    path: str,
+    who: str,
+    seconds: float = START_SECONDS,
+) -> None:
     """Until ``path`` answers (``/v1/ready``: the database answers and the worker has
-    swept), or the process ends or ``START_SECONDS`` pass: then it is stopped."""
-    give_up = time.monotonic() + START_SECONDS
+    swept), or the process ends or ``seconds`` pass: then it is stopped."""
+    give_up = time.monotonic() + seconds
     while time.monotonic() < give_up and process.poll() is None:
         url = f"http://{HOST}:{server.port}{path}"
         with suppress(OSError), urllib.request.urlopen(url, timeout=2):
