@@ -25,6 +25,7 @@ monkey.patch_all()
 
 import gc  # noqa: E402  (after patching, on purpose)
 import logging  # noqa: E402
+import math  # noqa: E402
 import resource  # noqa: E402
 from pathlib import Path  # noqa: E402
 
@@ -49,6 +50,12 @@ bind = SETTINGS.address
 workers = SETTINGS.workers
 worker_class = "service.serving.Worker"  # gevent, with client timeouts and JSON errors
 worker_connections = SETTINGS.worker_connections
+# A keep-alive connection may idle between requests as long as any client may be silent
+# (``CLIENT_SECONDS``, which bounds a new connection's first request too), not gunicorn's
+# 2 s: a seat's turns come several seconds apart, so with 2 s every move paid for a new
+# connection (its accept, greenlet and parser), and a proxy reusing an idle connection
+# raced the server's close of it.
+keepalive = math.ceil(SETTINGS.client_seconds)  # gunicorn wants whole seconds
 backlog = SETTINGS.backlog or somaxconn()
 # gunicorn reads it from the environment by itself too (for X-Forwarded-Proto); the app
 # reads the same, checked, value (api.context.Proxies)

@@ -2,9 +2,10 @@
 ``gunicorn.conf.py``):
 
 - a new connection's first request is read within ``CLIENT_SECONDS``, not gunicorn's
-  keep-alive (2 s, the idle pause between requests): a worker busy with a burst reads
-  late, and the keep-alive bound closed those connections without a word (8,442 of
-  10,000 opened at once).
+  keep-alive (the idle pause between requests, which ``gunicorn.conf.py`` sets to
+  ``CLIENT_SECONDS`` too): with gunicorn's 2 s, a worker busy with a burst read late,
+  and that bound closed those connections without a word (8,442 of 10,000 opened at
+  once).
 - a client that stops sending (a request or body only partly sent) or stops reading (a
   stream it no longer drains) is dropped after ``CLIENT_SECONDS`` of silence, so it holds
   a greenlet and a socket for that long at most; ``worker_connections`` caps how many
@@ -37,7 +38,7 @@ import json
 import socket as sockets
 import time
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from http import HTTPStatus
 from typing import Any, TypeVar
 
@@ -91,11 +92,15 @@ class _Connection(local):
     """What the greenlet of one connection knows of it."""
 
     served = False  # a request of it was read: the next one's wait is keep-alive's
+    client: socket | None = None
     accepted: float | None = None  # its accept, if its first request was there by then
     arrived: float | None = None  # when the request being served arrived, until the app has it
 
 
 _connection = _Connection()
+# Keep-alive connections waiting for their next request: they hold no request, so a
+# stopping worker closes them at once rather than waiting out their keep-alive.
+_between_requests: set[socket] = set()
 
 
 # Connections accepted each time the listener is ready (gevent's default). gunicorn
@@ -120,6 +125,14 @@ class _Listener(StreamServer):
         if accepted and not self.ssl_enabled:
             return (*accepted, time.monotonic())
         return accepted
+
+    def close(self) -> None:
+        """Stop accepting (the worker is stopping), and end the idle keep-alive
+        connections: their clients open new ones, with another worker."""
+        super().close()
+        for client in list(_between_requests):
+            with suppress(OSError):
+                client.shutdown(sockets.SHUT_RDWR)  # their reads end, as at a hang-up
 
 
 class _Arrivals:
@@ -154,17 +167,30 @@ class Worker(GeventWorker):
         self, listener: socket, client: socket, addr: Address, accepted: float | None = None
     ) -> None:
         client.settimeout(CLIENT_SECONDS)  # instead of GeventWorker's "block forever"
+        _connection.client = client
         # a first request already there came between the accept and now: the accept is
         # the earliest the process knows; one that comes later is stamped when read
         _connection.accepted = accepted if accepted and _has_bytes(client) else None
         AsyncWorker.handle(self, listener, client, addr)
 
-    def timeout_ctx(self) -> Timeout:
+    @contextmanager
+    def timeout_ctx(self) -> Iterator[None]:
         """The bound on reading a request's head; when it runs out the connection is
         closed without an answer. gunicorn's keep-alive bounds the pause between two
         requests of a connection, but it bounded the first one's too: that one has
         ``CLIENT_SECONDS``, as long as any silence of a client."""
-        return Timeout(self.cfg.keepalive if _connection.served else CLIENT_SECONDS, False)
+        if not _connection.served:
+            with Timeout(CLIENT_SECONDS, False):
+                yield
+            return
+        client = _connection.client
+        assert client is not None, "set by handle"
+        _between_requests.add(client)
+        try:
+            with Timeout(self.cfg.keepalive, False):
+                yield
+        finally:
+            _between_requests.discard(client)
 
     def handle_request(
         self, listener_name: Address, req: Request, sock: socket, addr: Address
