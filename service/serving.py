@@ -178,16 +178,13 @@ class Worker(GeventWorker):
         """The bound on reading a request's head; when it runs out the connection is
         closed without an answer. gunicorn's keep-alive bounds the pause between two
         requests of a connection, but it bounded the first one's too: that one has
-        ``CLIENT_SECONDS``, as long as any silence of a client."""
-        if not _connection.served:
-            with Timeout(CLIENT_SECONDS, False):
-                yield
-            return
-        client = _connection.client
-        assert client is not None, "set by handle"
-        _between_requests.add(client)
+        ``CLIENT_SECONDS``, as long as any silence of a client. A served connection
+        waits in ``_between_requests`` meanwhile, for a stopping worker to end."""
+        served, client = _connection.served, _connection.client
+        if served:
+            _between_requests.add(client)
         try:
-            with Timeout(self.cfg.keepalive, False):
+            with Timeout(self.cfg.keepalive if served else CLIENT_SECONDS, False):
                 yield
         finally:
             _between_requests.discard(client)
