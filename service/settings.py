@@ -60,7 +60,9 @@ class Settings:
     gunicorn_config: str = str(ROOT / "gunicorn.conf.py")
     bind: str | None = None  # None: 127.0.0.1:$PORT
     port: int = 8000
-    workers: int = 2
+    # One gevent worker serves every waiting client of an instance; a second one costs
+    # each move a read of it per worker holding a seat of its game (docs/operations.md)
+    workers: int = 1
     worker_connections: int = 10_000
     waiters_per_client: int = 100  # per process (service/admission.py)
     backlog: int | None = None  # None: as deep as the kernel allows (gunicorn.conf.py)

@@ -104,7 +104,7 @@ def test_the_defaults_are_those_of_an_empty_environment():
     assert settings.log_level == "INFO"
     assert settings.gunicorn_config == str(ROOT / "gunicorn.conf.py")
     assert settings.address == "127.0.0.1:8000"
-    assert (settings.workers, settings.worker_connections) == (2, 10_000)
+    assert (settings.workers, settings.worker_connections) == (1, 10_000)
     assert settings.backlog is None and settings.gc_thresholds == (50_000, 20, 100)
     assert settings.quickplay_fill_seconds == 20
 
