@@ -37,29 +37,37 @@ class InvalidOptions(EngineError):
 
 
 _FIELD_NAMES: dict[type, tuple[str, ...]] = {}
-_LEAVES = frozenset((str, int, bool, float, type(None)))
+# Passed on as they are: JSON's scalars, and each other type met that is neither a
+# dataclass nor a container (a StrEnum, a datetime), remembered once met.
+_LEAVES = {str, int, bool, float, type(None)}
 
 
 def plain(value: Any) -> Any:
     """Dataclasses (and the lists, tuples and dicts in them) as JSON-like values, as
     ``dataclasses.asdict`` makes them, twice as fast: the leaves (str, int, bool,
     None) are immutable, so they are shared rather than deep-copied. Of JSON-like data,
-    a copy (as ``copy.deepcopy`` makes it, keeping no memo of shared objects)."""
+    a copy (as ``copy.deepcopy`` makes it, keeping no memo of shared objects). Every
+    container checks its items for leaves itself: a call per card would cost more
+    than the rest."""
     kind = type(value)
     if kind in _LEAVES:
         return value
     names = _FIELD_NAMES.get(kind)
     if names is not None:
-        return {name: plain(getattr(value, name)) for name in names}
+        return {
+            name: item if type(item := getattr(value, name)) in _LEAVES else plain(item)
+            for name in names
+        }
     if kind is list:
         return [item if type(item) in _LEAVES else plain(item) for item in value]
     if kind is tuple:
         return tuple([item if type(item) in _LEAVES else plain(item) for item in value])
     if kind is dict:
         return {key: item if type(item) in _LEAVES else plain(item) for key, item in value.items()}
-    if dataclasses.is_dataclass(value):
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
         _FIELD_NAMES[kind] = tuple(item.name for item in dataclasses.fields(value))
         return plain(value)
+    _LEAVES.add(kind)
     return value
 
 
