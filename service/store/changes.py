@@ -29,7 +29,7 @@ import time
 import uuid
 import weakref
 from collections import defaultdict
-from collections.abc import Callable, Hashable, Iterator
+from collections.abc import Callable, Hashable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -76,10 +76,13 @@ def send_hints(engine: Engine, hints_url: str) -> None:
 @dataclass(frozen=True)
 class Fresh:
     """A change as it was saved, in the shape of a read of the log after ``after`` (the
-    end of the log before it): what ``games.load_page`` would find."""
+    end of the log before it): what ``games.load_page`` would find; and the seats' views
+    of it that its request rendered already (a move's answer holds the mover's), by
+    seat, which those seats' waiters send rather than render again."""
 
     after: int
     page: Any
+    views: Mapping[int, Any] = field(default_factory=dict)
 
 
 def publish(engine: Engine, game_id: uuid.UUID, seq: int, fresh: Fresh | None = None) -> None:
@@ -352,7 +355,7 @@ class Hub:
 
     def take(self, game_id: str, seq: int, fresh: Fresh | None) -> None:
         """A change committed in this process: a hint, and the change itself for the
-        waiters that saw the log up to where it begins (``fresh_page``)."""
+        waiters that saw the log up to where it begins (``fresh``)."""
         self._hint(game_id, seq, fresh)
 
     def _hint(self, game_id: str, seq: int | None, fresh: Fresh | None = None) -> None:
@@ -375,15 +378,15 @@ class Hub:
         if fresh is not None and seq is not None and seq >= newest:
             self._fresh[game_id] = (seq, fresh)
 
-    def fresh_page(self, game_id: str, after: int) -> Any:
-        """The page after ``after`` as the change made here saved it, if it is the newest
-        hinted and begins there (else None: read it)."""
+    def fresh(self, game_id: str, after: int) -> Fresh | None:
+        """The change made here, whose page is the log after ``after``, if it is the
+        newest hinted and begins there (else None: read it)."""
         with self._lock:
             seq, fresh = self._fresh.get(game_id, (None, None))
             if fresh is None or fresh.after != after or seq != self._newest.get(game_id):
                 return None
         metrics.waiter_read(shared=True)
-        return fresh.page
+        return fresh
 
     def shared_read(self, game_id: str, key: Hashable, read: Callable[[], T]) -> T:
         """What ``read`` returns, read once for the waiters of ``game_id`` that ask with

@@ -7,7 +7,7 @@ import random
 import socket
 import time
 import uuid
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import ExitStack
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
@@ -204,16 +204,17 @@ class Reader:
         is shared with the process's other waiters that a hint woke."""
         try:
             with deadline(LOOK_SECONDS):
-                game, rows = self._read(unit, after, hub)
+                game, rows, views = self._read(unit, after, hub)
                 if rules.is_due(game, clock.now()):
                     tables.apply_due(unit, self.game_id)
-                    game, rows = _load_page(unit, self.game_id, after, self.limit)
+                    (game, rows), views = _load_page(unit, self.game_id, after, self.limit), {}
                 seat = identify_digest(game, self.token_digest).seat
                 events = [render.render_event(row, seat, game) for row in rows]
                 page: dict[str, Any] = {"events": events, "last_seq": game.last_seq}
                 reached = events[-1]["seq"] if events else after
                 if self.with_view and reached >= game.last_seq and (events or quiet_view):
-                    page["view"] = render.view(game, seat)
+                    shown = views.get(seat) if seat is not None else None
+                    page["view"] = render.view(game, seat) if shown is None else shown
                 closes = closed(game, self.until_rematch)
                 return Look(page, closes, clock.aware(game.next_action_at), seat)
         finally:
@@ -221,16 +222,19 @@ class Reader:
 
     def _read(
         self, unit: Unit, after: int, hub: changes.Hub | None
-    ) -> tuple[Table, list[LoggedEvent]]:
+    ) -> tuple[Table, list[LoggedEvent], Mapping[int, Any]]:
+        """The game and the page of its log after ``after``, and the seats' views of it
+        rendered already (a change made in this process), by seat."""
+
         def read() -> tuple[Table, list[LoggedEvent]]:
             return _load_page(unit, self.game_id, after, self.limit)
 
         if hub is None:
-            return read()
-        fresh = hub.fresh_page(str(self.game_id), after)
-        if fresh is not None and len(fresh[1]) <= self.limit:
-            return fresh
-        return hub.shared_read(str(self.game_id), (after, self.limit), read)
+            return *read(), {}
+        fresh = hub.fresh(str(self.game_id), after)
+        if fresh is not None and len(fresh.page[1]) <= self.limit:
+            return *fresh.page, fresh.views
+        return *hub.shared_read(str(self.game_id), (after, self.limit), read), {}
 
     def look_again(
         self, unit: Unit, hub: changes.Hub, after: int, previous: Look, quiet_view: bool

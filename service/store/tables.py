@@ -60,8 +60,20 @@ RETRIES = 3
 RETRY_PAUSE_SECONDS = 0.02
 # An input: the table read and the time (after the read) to its change, or a refusal.
 Apply = Callable[[Table, datetime], Progress]
-# What a use case makes of the change: its answer, and a row to remember with it, if any.
-Respond = Callable[[Progress], tuple[Any, dict[str, Any] | None]]
+
+
+class Response(NamedTuple):
+    """What a use case makes of its change: its answer, a row to remember with it (one
+    of ``idempotent_answers`` but for its game) if any, and the seats' views of the
+    change that the answer rendered, by seat: this process's waiters of those seats
+    send them rather than render them again."""
+
+    answer: Any = None
+    remembered: dict[str, Any] | None = None
+    views: dict[int, Any] | None = None
+
+
+Respond = Callable[[Progress], Response]
 # How a change reads the game (``games.load``, or a use case's own read of it and more)
 ReadGame = Callable[[Connection, uuid.UUID, Lock | None], Table | None]
 
@@ -83,7 +95,7 @@ def change(
     unit: Unit,
     game_id: uuid.UUID,
     apply: Apply,
-    respond: Respond = lambda p: (None, None),
+    respond: Respond = lambda p: Response(),
     unlocked: Callable[[Table], bool] | None = not_simultaneous,
     lock: Lock = WAIT,
     seen: Table | None = None,
@@ -144,10 +156,10 @@ def _change_once(
 
 def _apply(unit: Unit, table: Table, apply: Apply, respond: Respond) -> Changed:
     progress = rules.settle(apply(table, clock.now()), clock.now())
-    answer, remembered = respond(progress)
-    unit.add(progress, remembered)
+    response = respond(progress)
+    unit.add(progress, response.remembered, response.views)
     unit.commit()
-    return Changed(progress, answer)
+    return Changed(progress, response.answer)
 
 
 def _found(table: Table | None, game_id: uuid.UUID) -> Table:
@@ -264,15 +276,17 @@ class _MoveRequest:
             raise _Replay(answer)
         return rules.move(table, self.seat, self.chosen, now, version)
 
-    def respond(self, progress: Progress) -> tuple[dict[str, Any], dict[str, Any] | None]:
+    def respond(self, progress: Progress) -> Response:
         table = progress.table
         events = [render_event(row, self.seat, table) for row in progress.events]
-        answer = {"events": events, "view": view(table, self.seat)}
+        seen = view(table, self.seat)
+        answer = {"events": events, "view": seen}
+        views = {self.seat: seen}  # the mover's stream sends it as it is
         key = self.preconditions.idempotency_key
         if key is None:
-            return answer, None
+            return Response(answer, None, views)
         remembered = {"seat": self.seat, "key": key, "request_hash": self.request_hash}
-        return answer, remembered | {"answer": answer}
+        return Response(answer, remembered | {"answer": answer}, views)
 
 
 def _may_try_unlocked(table: Table) -> bool:

@@ -15,7 +15,7 @@ moves and scheduled actions in the metrics.
 """
 
 import logging
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
@@ -33,6 +33,7 @@ log = logging.getLogger(__name__)
 class _Staged:
     progress: Progress
     answers: list[dict[str, Any]] = field(default_factory=list)
+    views: Mapping[int, Any] = field(default_factory=dict)  # rendered of it, by seat
 
 
 class Unit:
@@ -66,15 +67,21 @@ class Unit:
         finally:
             self.close()
 
-    def add(self, progress: Progress, answer: dict[str, Any] | None = None) -> None:
+    def add(
+        self,
+        progress: Progress,
+        answer: dict[str, Any] | None = None,
+        views: Mapping[int, Any] | None = None,
+    ) -> None:
         """Write ``progress`` at the commit, with an answer to remember (a row of
         ``idempotent_answers`` but for its game) if any: never a move without its
-        answer, nor the reverse."""
+        answer, nor the reverse. ``views``: the seats' views of it rendered already, by
+        seat, handed to this process's waiters with the change."""
         assert not progress.timed_from, "a change is settled before it is saved"
         assert progress.table.seats == progress.origin.seats or self._in_transaction, (
             "seats change only under the game's lock"
         )
-        self._staged.append(_Staged(progress, [answer] if answer else []))
+        self._staged.append(_Staged(progress, [answer] if answer else [], views or {}))
 
     def commit(self) -> None:
         """Write what was added (``db.LostRace`` if a game moved on since it was read),
@@ -86,7 +93,7 @@ class Unit:
             with self.transaction():  # a change's statements commit together
                 self._save(staged)
         for change in staged:
-            self._committed(change.progress)
+            self._committed(change)
 
     def _save(self, staged: list[_Staged]) -> None:
         for change in staged:
@@ -95,18 +102,20 @@ class Unit:
         if self._in_transaction:
             self.connection().commit()
 
-    def _committed(self, progress: Progress) -> None:
+    def _committed(self, change: _Staged) -> None:
         """What is committed stays so: a failure here is logged, and the request (or
         the worker's sweep) succeeds all the same."""
         try:
-            self._announce(progress)
+            self._announce(change)
         except Exception:
-            log.exception("publishing or counting game %s's change failed", progress.table.id)
+            table_id = change.progress.table.id
+            log.exception("publishing or counting game %s's change failed", table_id)
 
-    def _announce(self, progress: Progress) -> None:
-        table = progress.table
+    def _announce(self, change: _Staged) -> None:
+        progress, table = change.progress, change.progress.table
         if progress.events:
-            fresh = changes.Fresh(progress.origin.last_seq, games.saved_page(progress))
+            page = games.saved_page(progress)
+            fresh = changes.Fresh(progress.origin.last_seq, page, change.views)
             changes.publish(self.engine, table.id, table.last_seq, fresh)
         for by in progress.moves:
             metrics.move_committed(table.type, by)

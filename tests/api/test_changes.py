@@ -294,14 +294,14 @@ def test_a_change_made_here_wakes_its_waiters_at_once_with_the_change():
     with hub.waiter(GAME, after=3) as waiter, hub.waiter(OTHER, after=0):
         hub.take(GAME, 5, changes.Fresh(after=3, page=page))
         assert woken(waiter), "no hint through the database to wait for"
-        assert hub.fresh_page(GAME, 3) is page
-        assert hub.fresh_page(GAME, 4) is None, "it begins where the log ended before it"
-        assert hub.fresh_page(OTHER, 3) is None
+        assert hub.fresh(GAME, 3).page is page
+        assert hub.fresh(GAME, 4) is None, "it begins where the log ended before it"
+        assert hub.fresh(OTHER, 3) is None
 
         hub.dispatch(f"{GAME}:5")  # its own hint, back from the database
-        assert hub.fresh_page(GAME, 3) is page
+        assert hub.fresh(GAME, 3).page is page
         hub.dispatch(f"{GAME}:6")  # another process's change came after it
-        assert hub.fresh_page(GAME, 3) is None
+        assert hub.fresh(GAME, 3) is None
 
 
 def test_a_change_made_here_is_dropped_when_hints_may_have_been_lost():
@@ -309,14 +309,14 @@ def test_a_change_made_here_is_dropped_when_hints_may_have_been_lost():
     with hub.waiter(GAME, after=3):
         hub.take(GAME, 5, changes.Fresh(after=3, page=("table", [])))
         hub.dispatch(f"{GAME}:garbled")  # as the listener's catch-up, or a hint unread
-        assert hub.fresh_page(GAME, 3) is None
+        assert hub.fresh(GAME, 3) is None
 
 
 def test_a_change_made_here_is_not_kept_for_a_game_nobody_waits_for_here():
     hub = changes.Hub("sqlite://")
     hub.take(GAME, 5, changes.Fresh(after=3, page=("table", [])))
     with hub.waiter(GAME, after=3):
-        assert hub.fresh_page(GAME, 3) is None
+        assert hub.fresh(GAME, 3) is None
 
 
 def test_the_waiters_one_hint_woke_share_one_read():

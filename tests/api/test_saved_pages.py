@@ -1,14 +1,19 @@
 """A change as its process saved it (``changes.Fresh``), handed to that process's own
 waiters instead of a read, is what a read of the log finds: every seat sees the same
-summary, view and events either way, in every game."""
+summary, view and events either way, in every game; and so is the view a move's answer
+rendered, which the mover's waiters send as it is."""
+
+import uuid
 
 import pytest
 
 from service.api.reading import in_reading_order
 from service.encoding import compact
-from service.store import changes, games
+from service.store import changes, games, reads
+from service.store.unit import Unit
 from service.table import render, rules
 
+from .table import Table
 from .test_bots import bots_only
 
 GAMES = ["old-maid", "blind-date", "crazy-eights", "go-fish", "spoons", "mystery-date"]
@@ -48,3 +53,49 @@ def test_a_saved_change_is_what_a_read_of_its_page_finds(client, app, monkeypatc
     assert len(compared) > 10
     for saved, read in compared:
         assert saved == read
+
+
+@pytest.mark.postgres
+@pytest.mark.parametrize("type_", ["old-maid", "crazy-eights", "go-fish"])
+def test_a_move_hands_on_the_movers_view_as_a_read_renders_it(client, app, monkeypatch, type_):
+    engine = app.extensions["db_engine"]
+    publish = changes.publish
+    handed = []
+
+    def publish_and_read(engine_, game_id, seq, fresh=None):
+        publish(engine_, game_id, seq, fresh)
+        with engine.connect() as connection:
+            read, _ = games.load_page(connection, game_id, fresh.after, 100)
+        for seat, view in fresh.views.items():
+            handed.append((seat, view, render.view(read, seat)))
+
+    monkeypatch.setattr(changes, "publish", publish_and_read)
+    table = Table.create(client, type=type_)
+    handed.clear()  # the deal's
+    for moves in range(1, 11):
+        seat, _, answer = table.play_one()
+        assert len(handed) == moves, "each move hands on one view, the mover's"
+        assert handed[-1][0] == seat and handed[-1][1] == answer.json["view"]
+    for _, view, read in handed:
+        assert compact(in_reading_order(view)) == compact(in_reading_order(read))
+
+
+@pytest.mark.postgres
+def test_a_waiter_sends_the_view_handed_on_for_its_seat_and_renders_the_others(client, app):
+    table = Table.create(client, type="crazy-eights")
+    game_id = uuid.UUID(table.id)
+    engine = app.extensions["db_engine"]
+    with engine.connect() as connection:
+        game, rows = games.load_page(connection, game_id, 0, 100)
+    hub = changes.Hub("sqlite://")  # no listener: the change is handed on here
+    handed = {"the view": "as the move's answer rendered it"}
+
+    def look(seat):
+        reader = reads.Reader(game_id, table.tokens[seat], 100, with_view=True)
+        with Unit(engine) as unit:
+            return reader.look(unit, 0, hub=hub).page["view"]
+
+    with hub.waiter(game_id, after=0):
+        hub.take(table.id, game.last_seq, changes.Fresh(0, (game, rows), {1: handed}))
+        assert look(1) is handed
+        assert look(2) == render.view(game, 2)
