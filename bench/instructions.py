@@ -9,10 +9,11 @@ tables of Crazy Eights (seeded, so both sides deal the same cards) play ``--move
 moves, each seat following its stream with views; a move is sent once every seat
 holds the view before it, so the work is the same on every run. The count starts after
 ``WARMUP_MOVES`` and stops after the last move (a client request inside the workers,
-``CALLGRIND_ZERO_STATS`` and ``CALLGRIND_DUMP_STATS``), and covers both workers: the
-request, the streams, the hints and the reads of the other worker. Not PostgreSQL's.
+``CALLGRIND_ZERO_STATS`` and ``CALLGRIND_DUMP_STATS``), and covers every worker (one, as
+served by default; ``--workers 2`` adds the other worker's reads): the request, the
+streams and the hints. Not PostgreSQL's.
 
-    python -m bench.instructions [--baseline 2f652dd] [--moves 300] [--tables 6]
+    python -m bench.instructions [--baseline 2f652dd] [--moves 300] [--tables 6] [--workers 1]
 
 Needs valgrind with its headers (Debian's ``valgrind``) and a C compiler; without
 them it says so in one line. A side takes about two minutes (start-up under valgrind).
@@ -84,7 +85,7 @@ def main() -> None:
     parser.add_argument("--baseline", help="a commit to count beside this tree")
     parser.add_argument("--moves", type=int, default=300)
     parser.add_argument("--tables", type=int, default=6)
-    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--workers", type=int, default=1, help="gunicorn workers (served: 1)")
     args = parser.parse_args()
     missing = [tool for tool in ("valgrind", "cc") if shutil.which(tool) is None]
     if missing:
