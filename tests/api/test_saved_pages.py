@@ -28,20 +28,28 @@ def as_every_seat_sees_it(table, events):
     return [compact(in_reading_order(item)) for item in shown]
 
 
-@pytest.mark.postgres
-@pytest.mark.parametrize("type_", GAMES)
-def test_a_saved_change_is_what_a_read_of_its_page_finds(client, app, monkeypatch, type_):
-    engine = app.extensions["db_engine"]
-    publish = changes.publish
-    compared = []
+def on_each_change(monkeypatch, app, take):
+    """``take(fresh, read)`` for each change published: as it was handed on, and what a
+    read of its page finds."""
+    engine, publish = app.extensions["db_engine"], changes.publish
 
     def publish_and_read(engine_, game_id, seq, fresh=None):
         publish(engine_, game_id, seq, fresh)
         with engine.connect() as connection:
-            read = games.load_page(connection, game_id, fresh.after, 100)
-        compared.append((as_every_seat_sees_it(*fresh.page), as_every_seat_sees_it(*read)))
+            take(fresh, games.load_page(connection, game_id, fresh.after, 100))
 
     monkeypatch.setattr(changes, "publish", publish_and_read)
+
+
+@pytest.mark.postgres
+@pytest.mark.parametrize("type_", GAMES)
+def test_a_saved_change_is_what_a_read_of_its_page_finds(client, app, monkeypatch, type_):
+    compared = []
+
+    def compare(fresh, read):
+        compared.append((as_every_seat_sees_it(*fresh.page), as_every_seat_sees_it(*read)))
+
+    on_each_change(monkeypatch, app, compare)
     monkeypatch.setattr(rules, "AUTOMATIC_MOVES", 1)  # a change a move
     table = bots_only(client, type_, seats=4, seed=7, visibility="private")
     assert table.deal_with_bots().status_code == 200
@@ -58,18 +66,13 @@ def test_a_saved_change_is_what_a_read_of_its_page_finds(client, app, monkeypatc
 @pytest.mark.postgres
 @pytest.mark.parametrize("type_", ["old-maid", "crazy-eights", "go-fish"])
 def test_a_move_hands_on_the_movers_view_as_a_read_renders_it(client, app, monkeypatch, type_):
-    engine = app.extensions["db_engine"]
-    publish = changes.publish
     handed = []
 
-    def publish_and_read(engine_, game_id, seq, fresh=None):
-        publish(engine_, game_id, seq, fresh)
-        with engine.connect() as connection:
-            read, _ = games.load_page(connection, game_id, fresh.after, 100)
-        for seat, view in fresh.views.items():
-            handed.append((seat, view, render.view(read, seat)))
+    def compare(fresh, read):
+        table, _ = read
+        handed.extend((seat, view, render.view(table, seat)) for seat, view in fresh.views.items())
 
-    monkeypatch.setattr(changes, "publish", publish_and_read)
+    on_each_change(monkeypatch, app, compare)
     table = Table.create(client, type=type_)
     handed.clear()  # the deal's
     for moves in range(1, 11):
