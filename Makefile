@@ -3,7 +3,6 @@ PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
 PORT ?= 8000
-WORKERS ?= 2
 TEST_DATABASE_URL ?= postgresql://postgres@127.0.0.1:5432/test
 export TEST_DATABASE_URL
 
@@ -72,7 +71,7 @@ migrate: install
 # gunicorn (gevent workers, gunicorn.conf.py) and the worker, which applies bot
 # moves and clock timeouts that fall due between requests, restarted if it dies.
 run: migrate
-	BIND=127.0.0.1:$(PORT) WORKERS=$(WORKERS) $(BIN)/python -m service.run
+	BIND=127.0.0.1:$(PORT) $(if $(WORKERS),WORKERS=$(WORKERS)) $(BIN)/python -m service.run
 
 # Two processes, as this machine has two cores; each makes its own database. Then every
 # statement the service sent is checked to run on one Citus shard (tools/shard_check.py).

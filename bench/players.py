@@ -95,7 +95,7 @@ def arguments(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--game", default="crazy-eights")
     parser.add_argument("--think", default="1,3", help="think time's range, seconds")
     parser.add_argument("--burst-ms", type=float, default=0, help="legacy: pause before GET")
-    parser.add_argument("--workers", type=int, help="gunicorn workers (default: the service's)")
+    parser.add_argument("--workers", type=int, default=1, help="gunicorn workers, every side's")
     parser.add_argument("--refine", type=int, default=1, help="steps between held and not")
     parser.add_argument("--tries", type=int, default=2, help="runs of a step that fails, at most")
     parser.add_argument("--json", help="write every step's figures to this file")
@@ -150,8 +150,7 @@ def start(stack: ExitStack, side: Side, args, server: str) -> players_server.Ser
     if side.name in PEERS:
         running = start_peer(stack, side, server)
     else:
-        workers = args.workers or os.environ.get("WORKERS", "the service's default")
-        side.label = f"{players_server.describe(side.ref)}, WORKERS {workers}"
+        side.label = f"{players_server.describe(side.ref)}, WORKERS {args.workers}"
         progress(f"{side.name}: {side.label}, {side.mode}")
         root = stack.enter_context(players_server.checkout(side.ref))
         url = stack.enter_context(players_server.database(server, root))

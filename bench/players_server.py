@@ -99,13 +99,10 @@ def admin(server_url: str, statement: str) -> None:
 
 
 @contextmanager
-def serve(root: Path, url: str, workers: int | None) -> Iterator[Server]:
-    """``python -m service.run`` from the checkout until the block ends; its log in a file.
-    ``workers`` None: the checkout's default."""
+def serve(root: Path, url: str, workers: int) -> Iterator[Server]:
+    """``python -m service.run`` from the checkout until the block ends; its log in a file."""
     port = free_port()
-    settings = {"DATABASE_URL": url, "BIND": f"{HOST}:{port}"}
-    if workers is not None:
-        settings["WORKERS"] = str(workers)
+    settings = {"DATABASE_URL": url, "BIND": f"{HOST}:{port}", "WORKERS": str(workers)}
     env = environment(root, settings)
     check_imports(root, env)
     log = Path(tempfile.mkstemp(prefix="bench-players-", suffix=".log")[1])

@@ -37,8 +37,9 @@ class InvalidOptions(EngineError):
 
 
 _FIELD_NAMES: dict[type, tuple[str, ...]] = {}
-# Passed on as they are: JSON's scalars, and each other type met that is neither a
-# dataclass nor a container (a StrEnum, a datetime), remembered once met.
+# Passed on as they are, never copied: JSON's scalars, and each other type met that is
+# neither a dataclass nor one of the containers below (a StrEnum, a datetime),
+# remembered once met.
 _LEAVES = {str, int, bool, float, type(None)}
 
 

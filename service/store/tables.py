@@ -63,14 +63,11 @@ Apply = Callable[[Table, datetime], Progress]
 
 
 class Response(NamedTuple):
-    """What a use case makes of its change: its answer, a row to remember with it (one
-    of ``idempotent_answers`` but for its game) if any, and the seats' views of the
-    change that the answer rendered, by seat: this process's waiters of those seats
-    send them rather than render them again."""
+    """What a use case makes of its change."""
 
     answer: Any = None
-    remembered: dict[str, Any] | None = None
-    views: dict[int, Any] | None = None
+    remembered: dict[str, Any] | None = None  # an idempotent_answers row, but for its game
+    views: dict[int, Any] | None = None  # the seats' views the answer rendered (Fresh)
 
 
 Respond = Callable[[Progress], Response]

@@ -75,8 +75,8 @@ class Unit:
     ) -> None:
         """Write ``progress`` at the commit, with an answer to remember (a row of
         ``idempotent_answers`` but for its game) if any: never a move without its
-        answer, nor the reverse. ``views``: the seats' views of it rendered already, by
-        seat, handed to this process's waiters with the change."""
+        answer, nor the reverse. ``views``: its seats' views rendered already
+        (``changes.Fresh``)."""
         assert not progress.timed_from, "a change is settled before it is saved"
         assert progress.table.seats == progress.origin.seats or self._in_transaction, (
             "seats change only under the game's lock"
