@@ -65,6 +65,7 @@ PUBLISH_SECONDS = 2.0  # the most a batch of hints may wait on the database
 PUBLISHER_NAME = "cardtable hints"  # the sender's application_name in pg_stat_activity
 LISTENER_NAME = "cardtable listener"  # and the listener's
 RETRY_SECONDS = (0.1, 5.0)  # first and longest pause before a batch is tried again
+FRESH_KEPT = 4  # changes made here kept per waited-on game, for waiters behind
 
 
 def send_hints(engine: Engine, hints_url: str) -> None:
@@ -272,7 +273,8 @@ class Hub:
         self._waiters: dict[str, set[Waiter]] = defaultdict(set)
         self._hints: dict[str, int] = {}  # hints come of each waited-on game
         self._newest: dict[str, int] = {}  # the newest seq hinted of each
-        self._fresh: dict[str, tuple[int, Fresh]] = {}  # the newest change made here
+        # the newest changes made here, each beginning where the one before ended
+        self._fresh: dict[str, list[tuple[int, Fresh]]] = {}
         self._reads: dict[tuple[str, Hashable], _Read] = {}
         self._lock = threading.Lock()
         self._thread: threading.Thread | None = None
@@ -369,24 +371,36 @@ class Hub:
 
     def _note(self, game_id: str, seq: int | None, fresh: Fresh | None) -> None:
         """Under the lock: the newest seq hinted, and the change made here if it is the
-        newest (a hint that something may have been missed, ``None``, drops it)."""
+        newest, after those before it that it follows (a hint that something may have
+        been missed, ``None``, drops them; so does a change made elsewhere)."""
         newest = self._newest.get(game_id, 0)
-        if seq is None or seq > newest:
-            self._fresh.pop(game_id, None)
+        chain = self._fresh.pop(game_id, [])
         if seq is not None:
             self._newest[game_id] = max(seq, newest)
         if fresh is not None and seq is not None and seq >= newest:
-            self._fresh[game_id] = (seq, fresh)
+            follows = chain and chain[-1][0] == fresh.after
+            self._fresh[game_id] = (
+                [*chain[1 - FRESH_KEPT :], (seq, fresh)] if follows else [(seq, fresh)]
+            )
+        elif chain and seq is not None and seq <= newest:
+            self._fresh[game_id] = chain  # a hint of what it holds already
 
     def fresh(self, game_id: str, after: int) -> Fresh | None:
-        """The change made here, whose page is the log after ``after``, if it is the
-        newest hinted and begins there (else None: read it)."""
+        """The changes made here since ``after``, as one whose page is the log after it,
+        if they reach the newest hinted and one begins there (else None: read it). A
+        waiter one or two changes behind (a busy process) takes them too."""
         with self._lock:
-            seq, fresh = self._fresh.get(game_id, (None, None))
-            if fresh is None or fresh.after != after or seq != self._newest.get(game_id):
+            chain = self._fresh.get(game_id, [])
+            starts = [at for at, (_, fresh) in enumerate(chain) if fresh.after == after]
+            if not starts or chain[-1][0] != self._newest.get(game_id):
                 return None
         metrics.waiter_read(shared=True)
-        return fresh
+        taken = [fresh for _, fresh in chain[starts[0] :]]
+        if len(taken) == 1:
+            return taken[0]
+        newest = taken[-1]
+        rows = [row for fresh in taken for row in fresh.page[1]]
+        return Fresh(after, (newest.page[0], rows), newest.views)
 
     def shared_read(self, game_id: str, key: Hashable, read: Callable[[], T]) -> T:
         """What ``read`` returns, read once for the waiters of ``game_id`` that ask with

@@ -304,6 +304,27 @@ def test_a_change_made_here_wakes_its_waiters_at_once_with_the_change():
         assert hub.fresh(GAME, 3) is None
 
 
+def test_a_waiter_changes_behind_takes_the_changes_made_here_as_one_page():
+    hub = changes.Hub("sqlite://")
+    with hub.waiter(GAME, after=3):
+        hub.take(GAME, 4, changes.Fresh(after=3, page=("table 4", ["event 4"])))
+        hub.take(GAME, 6, changes.Fresh(3 + 1, ("table 6", ["event 5", "event 6"]), {1: "view"}))
+        behind = hub.fresh(GAME, 3)
+        assert (behind.after, behind.page) == (3, ("table 6", ["event 4", "event 5", "event 6"]))
+        assert behind.views == {1: "view"}, "the newest change's views: of the table sent"
+        assert hub.fresh(GAME, 4).page == ("table 6", ["event 5", "event 6"])
+
+        for seq in range(7, 7 + changes.FRESH_KEPT):
+            hub.take(GAME, seq, changes.Fresh(after=seq - 1, page=(f"table {seq}", [seq])))
+        assert hub.fresh(GAME, 3) is None, "only the last few are kept"
+        assert hub.fresh(GAME, 6).page[1] == list(range(7, 7 + changes.FRESH_KEPT))
+
+        hub.dispatch(f"{GAME}:20")  # a change made elsewhere: the log here has a gap
+        hub.take(GAME, 21, changes.Fresh(after=20, page=("table 21", [21])))
+        assert hub.fresh(GAME, 6) is None
+        assert hub.fresh(GAME, 20).page == ("table 21", [21])
+
+
 def test_a_change_made_here_is_dropped_when_hints_may_have_been_lost():
     hub = changes.Hub("sqlite://")
     with hub.waiter(GAME, after=3):
