@@ -23,3 +23,8 @@ def compact(value: Any, default: Any = None) -> str:
         return orjson.dumps(value, default=default, option=_OPTIONS).decode()
     except orjson.JSONEncodeError:
         return json.dumps(value, default=default, separators=(",", ":"), ensure_ascii=False)
+
+
+def as_stored(value: Any) -> Any:
+    """``value`` as a JSON column gives it back: in JSON's own types (a tuple as a list)."""
+    return loads(compact(value))

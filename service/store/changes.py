@@ -7,10 +7,11 @@ to its local waiters of that game
 whose ``after`` the hint has passed. A hint is only a hint: a woken waiter reads the log
 again, but for one case: the process that made the change hands it to its own hubs as
 well (``Fresh``), so that its waiters wake at once and take the change as saved instead
-of reading it back. When the listener's connection drops, hints may be lost: once it is
-back, it looks at every waited-on game in one statement and wakes only the waiters whose
-game moved (``Hub._catch_up``); meanwhile they wait, and nobody looks. Waiters hold no
-connection and no transaction while they wait.
+of reading it back, and its next move of the game starts from it (``saved_here``). When
+the listener's connection drops, hints may be lost: once it is back, it looks at every
+waited-on game in one statement and wakes only the waiters whose game moved
+(``Hub._catch_up``); meanwhile they wait, and nobody looks. Waiters hold no connection
+and no transaction while they wait.
 
 Publisher and listener meet on one database, ``HINTS_DATABASE_URL`` (by default
 ``DATABASE_URL``): a ``NOTIFY`` reaches only the listeners of the node it was sent on,
@@ -84,6 +85,7 @@ class Fresh:
     after: int
     page: Any
     views: Mapping[int, Any] = field(default_factory=dict)
+    saved: Any = None  # the game as saved, finished rounds and all (``saved_here``)
 
 
 def publish(engine: Engine, game_id: uuid.UUID, seq: int, fresh: Fresh | None = None) -> None:
@@ -95,6 +97,19 @@ def publish(engine: Engine, game_id: uuid.UUID, seq: int, fresh: Fresh | None = 
         publisher.send(str(game_id), seq)
         for hub in Hub.on(publisher.conninfo):
             hub.take(str(game_id), seq, fresh)
+
+
+def saved_here(engine: Engine, game_id: uuid.UUID) -> Any | None:
+    """The game as this process saved it last, if no change made elsewhere was hinted
+    since (else None: read it): a move made here may start from it rather than read
+    it back. Only a guess that the save's version check confirms (``games.save``); kept
+    as long as the game has waiters here (the mover's own stream, say)."""
+    if engine.dialect.name != "postgresql":
+        return None
+    for hub in Hub.on(Publisher.of(engine).conninfo):
+        if (saved := hub.saved(str(game_id))) is not None:
+            return saved
+    return None
 
 
 class Publisher:
@@ -401,6 +416,15 @@ class Hub:
         newest = taken[-1]
         rows = [row for fresh in taken for row in fresh.page[1]]
         return Fresh(after, (newest.page[0], rows), newest.views)
+
+    def saved(self, game_id: str) -> Any | None:
+        """The game as the newest change made here saved it, if that change is the
+        newest hinted (``saved_here``)."""
+        with self._lock:
+            chain = self._fresh.get(game_id)
+            if not chain or chain[-1][0] != self._newest.get(game_id):
+                return None
+            return chain[-1][1].saved
 
     def shared_read(self, game_id: str, key: Hashable, read: Callable[[], T]) -> T:
         """What ``read`` returns, read once for the waiters of ``game_id`` that ask with

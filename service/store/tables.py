@@ -31,7 +31,7 @@ from psycopg.errors import LockNotAvailable
 from sqlalchemy import Connection
 from sqlalchemy.exc import OperationalError
 
-from .. import engine, metrics
+from .. import encoding, engine, metrics
 from ..engine.base import canonical
 from ..errors import (
     BadCode,
@@ -45,7 +45,7 @@ from ..table import access, clock, rules
 from ..table.records import Status, Table, Visibility
 from ..table.render import render_event, view
 from ..table.rules import Progress
-from . import games, limits, presence
+from . import changes, games, limits, presence
 from .db import LOST_RACE, LostRace
 from .games import SKIP, WAIT, Lock
 from .unit import Unit
@@ -201,6 +201,10 @@ class Preconditions(NamedTuple):
     version: int | None = None  # If-Match
 
 
+class _Unread(Exception):
+    """The move was refused by the game as this process saved it last, unread."""
+
+
 class _Replay(Exception):
     """The move was played already with this Idempotency-Key: its first answer."""
 
@@ -216,11 +220,35 @@ def move(
     preconditions: Callable[[], Preconditions] = Preconditions,
 ) -> Answered:
     """A seat's move (``preconditions`` reads the request's headers, called once the
-    token is a seat's)."""
-    request = _MoveRequest(unit, token, chosen, preconditions)
+    token is a seat's). It starts from the game as this process saved it last, if it
+    knows it (``changes.saved_here``), rather than read it: the save's version check
+    confirms it, and a key sent before fails the save as another change would. A move
+    that game refuses is tried again from a read (the game it knows may be behind, and
+    the move a replay of an earlier one)."""
+    saved = changes.saved_here(unit.engine, game_id)
+    if saved is not None:
+        try:
+            return _move(unit, game_id, _MoveRequest(unit, token, chosen, preconditions), saved)
+        except _Unread:
+            unit.close()
+    return _move(unit, game_id, _MoveRequest(unit, token, chosen, preconditions))
+
+
+def _move(
+    unit: Unit, game_id: uuid.UUID, request: "_MoveRequest", saved: Table | None = None
+) -> Answered:
+    # its state as a read gives it (JSON's lists where the engine made tuples)
+    seen = None if saved is None else replace(saved, state=encoding.as_stored(saved.state))
+    request.unread = seen
     try:
         changed = change(
-            unit, game_id, request.apply, request.respond, _may_try_unlocked, read_game=request.read
+            unit,
+            game_id,
+            request.apply,
+            request.respond,
+            _may_try_unlocked,
+            seen=seen,
+            read_game=request.read,
         )
     except _Replay as replay:
         return Answered(replay.answer, replayed=True)
@@ -247,6 +275,7 @@ class _MoveRequest:
         self.seat = 0
         self.preconditions = Preconditions()
         self.answered: dict[int, tuple[str, dict[str, Any]]] = {}
+        self.unread: Table | None = None  # the game as saved here, if it starts from it
 
     def read(self, connection: Connection, game_id: uuid.UUID, lock: Lock | None) -> Table | None:
         """The game, and the answers stored with the request's key, in one read."""
@@ -263,6 +292,14 @@ class _MoveRequest:
         return table
 
     def apply(self, table: Table, now: datetime) -> Progress:
+        try:
+            return self._apply(table, now)
+        except (ServiceError, engine.EngineError) as refused:
+            if table is self.unread:
+                raise _Unread from refused
+            raise
+
+    def _apply(self, table: Table, now: datetime) -> Progress:
         self.seat = access.require_seat(table, self.token)
         self.preconditions = key, version = self.read_preconditions()
         stored = self.answered.get(self.seat)  # empty without a key

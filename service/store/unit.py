@@ -115,7 +115,7 @@ class Unit:
         progress, table = change.progress, change.progress.table
         if progress.events:
             page = games.saved_page(progress)
-            fresh = changes.Fresh(progress.origin.last_seq, page, change.views)
+            fresh = changes.Fresh(progress.origin.last_seq, page, change.views, table)
             changes.publish(self.engine, table.id, table.last_seq, fresh)
         for by in progress.moves:
             metrics.move_committed(table.type, by)

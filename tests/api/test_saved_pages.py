@@ -4,11 +4,12 @@ summary, view and events either way, in every game; and so is the view a move's 
 rendered, which the mover's waiters send as it is."""
 
 import uuid
+from dataclasses import replace
 
 import pytest
 
 from service.api.reading import in_reading_order
-from service.encoding import compact
+from service.encoding import as_stored, compact
 from service.store import changes, games, reads
 from service.store.unit import Unit
 from service.table import render, rules
@@ -57,6 +58,31 @@ def test_a_saved_change_is_what_a_read_of_its_page_finds(client, app, monkeypatc
         if table.summary().json["status"] != "playing":
             break
     assert table.summary().json["status"] in ("round_over", "finished")
+
+    assert len(compared) > 10
+    for saved, read in compared:
+        assert saved == read
+
+
+@pytest.mark.postgres
+@pytest.mark.parametrize("type_", GAMES)
+def test_the_game_as_saved_is_what_a_read_of_it_finds(client, app, monkeypatch, type_):
+    """Its state in JSON's types (``as_stored``), as the move that starts from it takes
+    it (``changes.saved_here``)."""
+    compared = []
+
+    def compare(fresh, _):
+        with app.extensions["db_engine"].connect() as connection:
+            read = games.load(connection, fresh.saved.id)
+        compared.append((replace(fresh.saved, state=as_stored(fresh.saved.state)), read))
+
+    on_each_change(monkeypatch, app, compare)
+    monkeypatch.setattr(rules, "AUTOMATIC_MOVES", 1)
+    table = bots_only(client, type_, seats=4, seed=7, visibility="private")
+    assert table.deal_with_bots().status_code == 200
+    for _ in range(1_000):
+        if table.summary().json["status"] != "playing":
+            break
 
     assert len(compared) > 10
     for saved, read in compared:
