@@ -49,6 +49,11 @@ def next_move(table):
     return seat, table.view(seat).json["legal_moves"][0]
 
 
+def a_play(legal):
+    """A card played, which passes the turn (a draw keeps it)."""
+    return next(move for move in legal if move["type"] == "play")
+
+
 def test_a_move_where_the_game_was_saved_last_reads_nothing(app, client):
     table = Table.create(client, type="crazy-eights")
     with held_here(app, table):
@@ -64,14 +69,15 @@ def test_a_move_where_the_game_was_saved_last_reads_nothing(app, client):
 
 
 def test_a_game_that_moved_on_unheard_is_read_before_the_move_is_refused(app, client, monkeypatch):
-    table = Table.create(client, type="crazy-eights")
+    table = Table.create(client, type="crazy-eights", seed=3)
     with held_here(app, table):
         table.play_one()
         kept = changes.saved_here(app.extensions["db_engine"], uuid.UUID(table.id))
         with monkeypatch.context() as unheard:  # saved elsewhere, its hint not come yet
             unheard.setattr(changes, "publish", lambda *args: None)
-            second, played, _ = table.play_one()
+            second, played, _ = table.play_one(choose=a_play)
         assert changes.saved_here(app.extensions["db_engine"], uuid.UUID(table.id)) is kept
+        assert table.turn() != second, "the play passed the turn"
 
         again = table.move(second, played)  # legal in the game kept, whose turn it is
         assert again.status_code == 409, again.json
