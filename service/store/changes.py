@@ -406,11 +406,11 @@ class Hub:
         waiter one or two changes behind (a busy process) takes them too."""
         with self._lock:
             chain = self._fresh.get(game_id, [])
-            starts = [at for at, (_, fresh) in enumerate(chain) if fresh.after == after]
-            if not starts or chain[-1][0] != self._newest.get(game_id):
+            start = next((at for at, (_, fresh) in enumerate(chain) if fresh.after == after), None)
+            if start is None or chain[-1][0] != self._newest.get(game_id):
                 return None
         metrics.waiter_read(shared=True)
-        taken = [fresh for _, fresh in chain[starts[0] :]]
+        taken = [fresh for _, fresh in chain[start:]]
         if len(taken) == 1:
             return taken[0]
         newest = taken[-1]

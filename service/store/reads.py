@@ -25,7 +25,9 @@ from .db import DATABASE_AWAY, deadline
 from .presence import Presence
 from .unit import Unit
 
-LOOK_SECONDS = 5.0  # the database work of one look of a waiting request
+# the database work of one look of a waiting request: its read, and what falls due (a
+# look that takes a change made here touches no database, and needs no deadline)
+LOOK_SECONDS = 5.0
 LOOK_AGAIN_SECONDS = (1.0, 3.0)  # after a failed look, the listener up: drawn in between
 log = logging.getLogger(__name__)
 
@@ -203,20 +205,20 @@ class Reader:
         ``quiet_view`` (a stream has sent that view already). With the ``hub``, the read
         is shared with the process's other waiters that a hint woke."""
         try:
-            with deadline(LOOK_SECONDS):
-                game, rows, views = self._read(unit, after, hub)
-                if rules.is_due(game, clock.now()):
+            game, rows, views = self._read(unit, after, hub)
+            if rules.is_due(game, clock.now()):
+                with deadline(LOOK_SECONDS):
                     tables.apply_due(unit, self.game_id)
                     (game, rows), views = _load_page(unit, self.game_id, after, self.limit), {}
-                seat = identify_digest(game, self.token_digest).seat
-                events = [render.render_event(row, seat, game) for row in rows]
-                page: dict[str, Any] = {"events": events, "last_seq": game.last_seq}
-                reached = events[-1]["seq"] if events else after
-                if self.with_view and reached >= game.last_seq and (events or quiet_view):
-                    shown = views.get(seat) if seat is not None else None
-                    page["view"] = render.view(game, seat) if shown is None else shown
-                closes = closed(game, self.until_rematch)
-                return Look(page, closes, clock.aware(game.next_action_at), seat)
+            seat = identify_digest(game, self.token_digest).seat
+            events = [render.render_event(row, seat, game) for row in rows]
+            page: dict[str, Any] = {"events": events, "last_seq": game.last_seq}
+            reached = events[-1]["seq"] if events else after
+            if self.with_view and reached >= game.last_seq and (events or quiet_view):
+                shown = views.get(seat) if seat is not None else None
+                page["view"] = render.view(game, seat) if shown is None else shown
+            closes = closed(game, self.until_rematch)
+            return Look(page, closes, clock.aware(game.next_action_at), seat)
         finally:
             unit.close()
 
@@ -227,7 +229,8 @@ class Reader:
         rendered already (a change made in this process), by seat."""
 
         def read() -> tuple[Table, list[LoggedEvent]]:
-            return _load_page(unit, self.game_id, after, self.limit)
+            with deadline(LOOK_SECONDS):
+                return _load_page(unit, self.game_id, after, self.limit)
 
         if hub is None:
             return *read(), {}
