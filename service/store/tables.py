@@ -12,7 +12,8 @@ again there, where nothing can come first. Where that would nearly always happen
 seat acting at once, as in Spoons; a move close to a turn's deadline, which the clock
 could take first) the input is not tried unlocked: the game is read again under its
 lock at once. Whatever falls due is applied by the rules within the same change (a move
-catches up with the clock first), so a move is one change, read and saved once."""
+catches up with the clock first), so a move is one change, read (or taken as its
+process saved it: ``move``) and saved once."""
 
 import base64
 import contextlib
@@ -226,7 +227,7 @@ def move(
     that game refuses is tried again from a read (the game it knows may be behind, and
     the move a replay of an earlier one)."""
     saved = changes.saved_here(unit.engine, game_id)
-    if saved is not None:
+    if saved is not None and _may_try_unlocked(saved):  # else read under the lock at once
         try:
             return _move(unit, game_id, _MoveRequest(unit, token, chosen, preconditions), saved)
         except _Unread:
