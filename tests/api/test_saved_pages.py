@@ -1,7 +1,8 @@
 """A change as its process saved it (``changes.Fresh``), handed to that process's own
 waiters instead of a read, is what a read of the log finds: every seat sees the same
-summary, view and events either way, in every game; and so is the view a move's answer
-rendered, which the mover's waiters send as it is."""
+summary, view and events either way, in every game, and the game as saved is the game
+a read finds; and so is the view a move's answer rendered, which the mover's waiters
+send as it is."""
 
 import uuid
 from dataclasses import replace
@@ -45,10 +46,15 @@ def on_each_change(monkeypatch, app, take):
 @pytest.mark.postgres
 @pytest.mark.parametrize("type_", GAMES)
 def test_a_saved_change_is_what_a_read_of_its_page_finds(client, app, monkeypatch, type_):
-    compared = []
+    """And the game as saved is what a read of the game finds, its state in JSON's types
+    (``as_stored``), as the move that starts from it takes it (``changes.saved_here``)."""
+    pages, tables = [], []
 
     def compare(fresh, read):
-        compared.append((as_every_seat_sees_it(*fresh.page), as_every_seat_sees_it(*read)))
+        pages.append((as_every_seat_sees_it(*fresh.page), as_every_seat_sees_it(*read)))
+        with app.extensions["db_engine"].connect() as connection:
+            game = games.load(connection, fresh.saved.id)
+        tables.append((replace(fresh.saved, state=as_stored(fresh.saved.state)), game))
 
     on_each_change(monkeypatch, app, compare)
     monkeypatch.setattr(rules, "AUTOMATIC_MOVES", 1)  # a change a move
@@ -59,33 +65,8 @@ def test_a_saved_change_is_what_a_read_of_its_page_finds(client, app, monkeypatc
             break
     assert table.summary().json["status"] in ("round_over", "finished")
 
-    assert len(compared) > 10
-    for saved, read in compared:
-        assert saved == read
-
-
-@pytest.mark.postgres
-@pytest.mark.parametrize("type_", GAMES)
-def test_the_game_as_saved_is_what_a_read_of_it_finds(client, app, monkeypatch, type_):
-    """Its state in JSON's types (``as_stored``), as the move that starts from it takes
-    it (``changes.saved_here``)."""
-    compared = []
-
-    def compare(fresh, _):
-        with app.extensions["db_engine"].connect() as connection:
-            read = games.load(connection, fresh.saved.id)
-        compared.append((replace(fresh.saved, state=as_stored(fresh.saved.state)), read))
-
-    on_each_change(monkeypatch, app, compare)
-    monkeypatch.setattr(rules, "AUTOMATIC_MOVES", 1)
-    table = bots_only(client, type_, seats=4, seed=7, visibility="private")
-    assert table.deal_with_bots().status_code == 200
-    for _ in range(1_000):
-        if table.summary().json["status"] != "playing":
-            break
-
-    assert len(compared) > 10
-    for saved, read in compared:
+    assert len(pages) > 10
+    for saved, read in [*pages, *tables]:
         assert saved == read
 
 
