@@ -405,9 +405,9 @@ class Hub:
         if they reach the newest hinted and one begins there (else None: read it). A
         waiter one or two changes behind (a busy process) takes them too."""
         with self._lock:
-            chain = self._fresh.get(game_id, [])
+            chain = self._current(game_id)
             start = next((at for at, (_, fresh) in enumerate(chain) if fresh.after == after), None)
-            if start is None or chain[-1][0] != self._newest.get(game_id):
+            if start is None:
                 return None
         metrics.waiter_read(shared=True)
         taken = [fresh for _, fresh in chain[start:]]
@@ -421,10 +421,14 @@ class Hub:
         """The game as the newest change made here saved it, if that change is the
         newest hinted (``saved_here``)."""
         with self._lock:
-            chain = self._fresh.get(game_id)
-            if not chain or chain[-1][0] != self._newest.get(game_id):
-                return None
-            return chain[-1][1].saved
+            chain = self._current(game_id)
+            return chain[-1][1].saved if chain else None
+
+    def _current(self, game_id: str) -> list[tuple[int, Fresh]]:
+        """Under the lock: the changes made here, if the newest of them is the newest
+        hinted (else none)."""
+        chain = self._fresh.get(game_id, [])
+        return chain if chain and chain[-1][0] == self._newest.get(game_id) else []
 
     def shared_read(self, game_id: str, key: Hashable, read: Callable[[], T]) -> T:
         """What ``read`` returns, read once for the waiters of ``game_id`` that ask with

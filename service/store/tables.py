@@ -228,19 +228,16 @@ def move(
     the move a replay of an earlier one)."""
     saved = changes.saved_here(unit.engine, game_id)
     if saved is not None and _may_try_unlocked(saved):  # else read under the lock at once
+        # its state as a read gives it (JSON's lists where the engine made tuples)
+        unread = replace(saved, state=encoding.as_stored(saved.state))
         try:
-            return _move(unit, game_id, _MoveRequest(unit, token, chosen, preconditions), saved)
+            return _move(unit, game_id, _MoveRequest(unit, token, chosen, preconditions, unread))
         except _Unread:
             unit.close()
     return _move(unit, game_id, _MoveRequest(unit, token, chosen, preconditions))
 
 
-def _move(
-    unit: Unit, game_id: uuid.UUID, request: "_MoveRequest", saved: Table | None = None
-) -> Answered:
-    # its state as a read gives it (JSON's lists where the engine made tuples)
-    seen = None if saved is None else replace(saved, state=encoding.as_stored(saved.state))
-    request.unread = seen
+def _move(unit: Unit, game_id: uuid.UUID, request: "_MoveRequest") -> Answered:
     try:
         changed = change(
             unit,
@@ -248,7 +245,7 @@ def _move(
             request.apply,
             request.respond,
             _may_try_unlocked,
-            seen=seen,
+            seen=request.unread,
             read_game=request.read,
         )
     except _Replay as replay:
@@ -269,6 +266,7 @@ class _MoveRequest:
         token: str | None,
         chosen: engine.Move,
         preconditions: Callable[[], Preconditions],
+        unread: Table | None = None,
     ) -> None:
         self.unit, self.token, self.chosen = unit, token, chosen
         self.read_preconditions = preconditions
@@ -276,7 +274,7 @@ class _MoveRequest:
         self.seat = 0
         self.preconditions = Preconditions()
         self.answered: dict[int, tuple[str, dict[str, Any]]] = {}
-        self.unread: Table | None = None  # the game as saved here, if it starts from it
+        self.unread = unread  # the game as this process saved it, if it starts from it
 
     def read(self, connection: Connection, game_id: uuid.UUID, lock: Lock | None) -> Table | None:
         """The game, and the answers stored with the request's key, in one read."""
