@@ -15,6 +15,7 @@ from werkzeug.routing import RequestRedirect
 from . import metrics
 from .api.context import Proxies, release_unit
 from .api.reading import ReadingOrderJSONProvider
+from .api.routing import RememberingMap
 from .config import Config
 from .errors import DatabaseUnavailable
 from .store import changes
@@ -25,6 +26,7 @@ from .store.presence import Presence
 
 class App(Flask):
     json_provider_class = ReadingOrderJSONProvider
+    url_map_class = RememberingMap
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
