@@ -5,6 +5,7 @@ Mystery Date has four copies of each outfit card, so a card id a seat has seen b
 no proof that an answer keeps a secret: its answers are checked one by one, each card in
 them where the seat may see it (its own hand, the public events, its own swaps)."""
 
+import itertools
 import json
 import random
 import re
@@ -52,6 +53,7 @@ CONFIGURATIONS = [
     ("mystery-date", {"mid_side_doors": True}, 4),
 ]
 SEED = 918_273_645_546_372_819
+SEATS_AT_ONCE = 4  # seats checked after each turn at a bigger table
 
 
 def card_strings(value):
@@ -71,9 +73,10 @@ def round_state(app, game_id) -> dict:
         return session.scalars(select(Game.state).where(Game.id == uuid.UUID(game_id))).one()
 
 
-def responses_to(table, seat, after):
+def responses_to(table, seat, after, last_seq):
     """Everything a seat (None: a spectator) can ask for, plus a refused request; the
-    events since ``after`` (earlier ones were checked when they were new)."""
+    events since ``after`` (earlier ones were checked when they were new), and the view
+    a stream opened at ``last_seq``, the log's end, begins with."""
     headers = bearer(table.tokens[seat]) if seat is not None else {}
     client = table.client
     answers = [
@@ -85,12 +88,11 @@ def responses_to(table, seat, after):
     if seat is None:  # the same for everyone
         answers += [table.summary(), client.get("/v1/games?status=playing")]
     texts = [answer.get_data(as_text=True) for answer in answers]
-    return [*texts, first_view_of_stream(client, table.id, headers)]
+    return [*texts, first_view_of_stream(client, table.id, headers, last_seq)]
 
 
-def first_view_of_stream(client, game_id, headers) -> str:
+def first_view_of_stream(client, game_id, headers, after) -> str:
     """The data of a stream's first view message (its JSON text)."""
-    after = client.get(f"/v1/games/{game_id}/events?limit=1", headers=headers).json["last_seq"]
     url = f"/v1/games/{game_id}/stream?view=1&after={after}"
     answer = client.get(url, headers=headers, buffered=False)
     text = ""
@@ -185,6 +187,15 @@ def play_one(table, chooser):
     return seat, move, answer
 
 
+def seats_checked(players, turn, over) -> list[int]:
+    """The seats whose answers are checked after a turn: at a big table, ``SEATS_AT_ONCE``
+    of them in turn (each seat's events are checked all the same, from where its last
+    check ended), and all of them at the end."""
+    if over or players <= SEATS_AT_ONCE:
+        return list(range(players))
+    return [(turn * SEATS_AT_ONCE + at) % players for at in range(SEATS_AT_ONCE)]
+
+
 @pytest.mark.parametrize("game_type,options,players", CONFIGURATIONS)
 def test_no_seat_and_no_spectator_ever_sees_a_hidden_card(app, client, game_type, options, players):
     table = Table.create(
@@ -195,8 +206,8 @@ def test_no_seat_and_no_spectator_ever_sees_a_hidden_card(app, client, game_type
     seen_by = {seat: set() for seat in range(players)}  # cards each seat has held
     public = set()  # cards shown to all at some point
     last_answer, before, move = None, None, None
-    checked = 0  # events up to here were checked for every seat when they were new
-    while True:
+    checked = dict.fromkeys([None, *range(players)], 0)  # each one's events up to here
+    for turn in itertools.count():
         state = round_state(app, table.id)
         over = table.summary().json["status"] != "playing"
         public |= face_up(game_type, state, over)
@@ -204,13 +215,14 @@ def test_no_seat_and_no_spectator_ever_sees_a_hidden_card(app, client, game_type
             public |= shown_by_move(game_type, before, state, move)
         for seat in range(players):
             seen_by[seat] |= known_to(game_type, state, seat)
-        for seat in [None, *range(players)]:
+        last_seq = table.events().json["last_seq"]
+        for seat in [None, *seats_checked(players, turn, over)]:
             allowed = public | seen_by.get(seat, set())
-            for text in responses_to(table, seat, checked):
+            for text in responses_to(table, seat, checked[seat], last_seq):
                 assert_nothing_hidden(text, allowed, f"seat {seat}")
                 if game_type == "mystery-date":
                     assert outfit_leaks(json.loads(text), seat, state) == [], f"seat {seat}"
-        checked = table.events().json["last_seq"]
+            checked[seat] = last_seq
         if last_answer is not None:
             mover, text = last_answer
             assert_nothing_hidden(text, public | seen_by[mover], f"mover {mover}")
