@@ -103,6 +103,20 @@ WATCH_S_KEY = """() => {
   }, {capture: true});
 }"""
 
+# Every time a move button of the page's actions or chooser took another move in place
+# (the same element, a new data-move): a press sent as the view changed would make the
+# other move. Installed before each page's scripts run.
+WATCH_MOVES_IN_PLACE = """(() => {
+  window.movesChangedInPlace = [];
+  new MutationObserver((records) => {
+    for (const r of records) {
+      if (r.oldValue !== null && r.target.closest(".actions, .chooser"))
+        window.movesChangedInPlace.push([r.oldValue, r.target.dataset.move ?? null]);
+    }
+  }).observe(document, {subtree: true, attributes: true, attributeFilter: ["data-move"],
+                        attributeOldValue: true});
+})()"""
+
 FOCUSED = """() => {
   const e = document.activeElement;
   if (!e || e === document.body) return null;
@@ -242,6 +256,11 @@ class Player:
         page.on("requestfinished", self._finished)
         page.on("requestfailed", self._finished)
         page.on("response", self._response)
+        page.add_init_script(WATCH_MOVES_IN_PLACE)  # the next pages
+        page.evaluate(WATCH_MOVES_IN_PLACE)  # this one
+
+    def moves_changed_in_place(self) -> list:
+        return self.page.evaluate("() => window.movesChangedInPlace")
 
     @property
     def page(self):
@@ -1004,6 +1023,8 @@ def test_spoons_with_three_people_and_a_bot(live, people):
     # Cai's S key sent the signal whenever the page drew it (and only then); it was taken,
     # or refused as the round ended (the one left does not signal)
     assert players[2].signals_sent == players[2].keyed
+    for player in players:  # what a press meant stays what it makes
+        assert player.moves_changed_in_place() == [], player.name
     cai_seat = [seat["name"] for seat in game["seats"]].index("Cai")
     if players[2].keyed:
         signalled = any(e["seat"] == cai_seat for e in signals)

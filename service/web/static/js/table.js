@@ -406,8 +406,8 @@ function Hand(/** @type {BoardProps} */ { view, act, busy, name }) {
       </ul>
       ${options.length > 0 && html`
         <div class="chooser" role="group" aria-label=${t("choose")} ref=${chooser}>
-          ${options.map((move) => html`<button data-move=${JSON.stringify(move)} disabled=${busy}
-            onClick=${() => { setChoosing(null); act(move); }}>${moveLabel(move, name)}</button>`)}
+          ${options.map((move) => html`<button key=${JSON.stringify(move)} data-move=${JSON.stringify(move)}
+            disabled=${busy} onClick=${() => { setChoosing(null); act(move); }}>${moveLabel(move, name)}</button>`)}
           <button class="quiet" onClick=${() => setChoosing(null)}>${t("cancel")}</button>
         </div>`}
     </section>`;
@@ -452,9 +452,11 @@ function Actions(/** @type {BoardProps} */ { view, act, busy, name }) {
     return () => window.removeEventListener("keydown", key);
   }, []);
   if (!rest.length) return null;
+  // Keyed by their moves, as the chooser's are: a button never takes another move in
+  // place, under a pointer or the focus, as the view changes (a press would make it).
   return html`
     <section class="actions" aria-label=${t("your_moves")}>
-      ${rest.map((move) => html`<button data-move=${JSON.stringify(move)} disabled=${busy}
+      ${rest.map((move) => html`<button key=${JSON.stringify(move)} data-move=${JSON.stringify(move)} disabled=${busy}
         class=${move.type === "signal" ? "signal" : move.type === "resume" ? "resume" : ""}
         aria-keyshortcuts=${move.type === "signal" ? "S" : undefined}
         onClick=${() => act(move)}>${moveLabel(move, name)}</button>`)}
