@@ -80,7 +80,7 @@ def responses_to(table, seat, after, last_seq, all_of_them=True):
     end, begins with."""
     headers = bearer(table.tokens[seat]) if seat is not None else {}
     client = table.client
-    answers = [client.get(f"/v1/games/{table.id}/events?after={after}&limit=500", headers=headers)]
+    answers = [table.events(seat, after)]
     if all_of_them:
         answers += [
             client.get(f"/v1/games/{table.id}/view", headers=headers),
